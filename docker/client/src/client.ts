@@ -1,0 +1,84 @@
+// Starts a simulated Nightfall client: store, keys, L1 access, the block listener, the queue worker and the HTTP API.
+// Used by main.ts in the container and in-process by tests.
+import { feeTokenId } from '../../lib/crypto/commitment';
+import { readAddressesFile } from '../../lib/addresses';
+import { createLogger, type Logger, type LoggerOptions } from '../../lib/env-logger';
+import type { ClientSettings } from '../../lib/settings';
+import { buildProfile } from './build-profile';
+import { L1 } from './chain/l1';
+import { LogTarget, type ClientContext, type Quirks } from './context';
+import { clientRoutes } from './http/routes';
+import { startHttpServer } from './http/server';
+import { KeyHolder } from './keys/key-holder';
+import { BlockListener } from './listener/block-listener';
+import { createWebhookNotifier } from './notify/webhook';
+import { RequestQueue } from './queue/request-queue';
+import { QueueWorker } from './queue/worker';
+import { ClientStore } from './store/store';
+
+export interface StartClientOptions {
+  /** Listening port; 0 = any free port. Defaults to settings.port (3000). */
+  readonly port?: number;
+  /** Listening address; defaults to 0.0.0.0 (in a container). */
+  readonly host?: string;
+  readonly quirks?: Partial<Quirks>;
+  /** Where log lines go (default stdout); tests capture them here. */
+  readonly logWrite?: LoggerOptions['write'];
+}
+
+export interface RunningClient {
+  /** Base URL of the HTTP API, e.g. http://127.0.0.1:3000. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startClient(settings: ClientSettings, options: StartClientOptions = {}): Promise<RunningClient> {
+  const loggers = new Map<string, Logger>();
+  const log = (target: string): Logger => {
+    let logger = loggers.get(target);
+    if (!logger) {
+      logger = createLogger(target, { rustLog: settings.rustLog, ...(options.logWrite ? { write: options.logWrite } : {}) });
+      loggers.set(target, logger);
+    }
+    return logger;
+  };
+
+  const addresses = await readAddressesFile(settings.addressesFile);
+  const store = await ClientStore.open(settings.dataDir);
+  // Requests are dropped at every start (commitments and request mappings are kept), as in the real client.
+  await store.dropRequests();
+  const listener = new BlockListener(settings.genesisBlock);
+  const webhookUrl = settings.webhookUrl;
+  const ctx: ClientContext = {
+    profile: buildProfile(settings.build),
+    quirks: { workerDeath: false, ...options.quirks },
+    store,
+    keys: new KeyHolder(),
+    queue: new RequestQueue(settings.maxQueueSize),
+    l1: new L1({ rpcUrl: settings.rpcUrl, chainId: settings.chainId, signingKey: settings.signingKey, addresses }),
+    notifier: createWebhookNotifier(webhookUrl ?? '', log(LogTarget.publisher)),
+    webhookUrl,
+    feeTokenId: feeTokenId(addresses.nightfall),
+    sync: listener,
+    log,
+  };
+
+  listener.start(ctx);
+  const worker = new QueueWorker(ctx);
+  worker.start();
+  const server = await startHttpServer(clientRoutes(ctx), {
+    port: options.port ?? settings.port,
+    ...(options.host ? { host: options.host } : {}),
+    log: log(LogTarget.warp),
+  });
+  log(LogTarget.main).info(`Starting warp server and request queue (build ${settings.build}, client ${ctx.l1.address})`);
+
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await Promise.all([worker.stop(), listener.stop()]);
+      await store.flush();
+    },
+  };
+}

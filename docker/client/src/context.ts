@@ -1,0 +1,57 @@
+// The parts of a running client that handlers, the worker and the listener share.
+import type { Logger } from '../../lib/env-logger';
+import type { BuildProfile } from './build-profile';
+import type { L1 } from './chain/l1';
+import type { KeyHolder } from './keys/key-holder';
+import type { WebhookNotifier } from './notify/webhook';
+import type { RequestQueue } from './queue/request-queue';
+import type { ClientStore } from './store/store';
+
+/** Rust module paths the real client logs under; the harness may filter on them. */
+export const LogTarget = {
+  main: 'nightfall_client',
+  queue: 'nightfall_client::driven::queue',
+  rest: 'nightfall_client::drivers::rest::client_nf_3',
+  clientOperation: 'nightfall_client::drivers::rest::client_operation',
+  deEscrow: 'nightfall_client::drivers::rest::withdraw',
+  blockEvents: 'nightfall_client::driven::event_handlers::nightfall_event',
+  listener: 'nightfall_client::drivers::blockchain::nightfall_event_listener',
+  publisher: 'nightfall_client::services::data_publisher',
+  warp: 'warp::filters::trace',
+} as const;
+export type LogTarget = (typeof LogTarget)[keyof typeof LogTarget];
+
+/** Opt-in reproductions of real failure modes that would otherwise get in a harness's way (default: all off). */
+export interface Quirks {
+  /**
+   * The real queue worker dies silently on a panic (empty `recipientData.values`; a head-build deposit with
+   * tokenType 4) or on an RPC error in its sync check (reference §12.1): every later request then stays `Queued`.
+   */
+  readonly workerDeath: boolean;
+}
+
+/** What the listener tells the rest of the client about its progress. */
+export interface SyncView {
+  /** The next L2 block number the client expects (= blocks processed since this start). */
+  readonly expectedBlock: number;
+  /** commitments_root of the newest processed block (the root a spend proves against). */
+  readonly latestCommitmentsRoot: bigint;
+  /** Resolves once `expectedBlock ≥ target`, or rejects after `timeoutMs`. */
+  waitForBlock(target: number, timeoutMs: number): Promise<void>;
+}
+
+export interface ClientContext {
+  readonly profile: BuildProfile;
+  readonly quirks: Quirks;
+  readonly store: ClientStore;
+  readonly keys: KeyHolder;
+  readonly queue: RequestQueue;
+  readonly l1: L1;
+  readonly notifier: WebhookNotifier;
+  /** undefined = no webhook configured. */
+  readonly webhookUrl: string | undefined;
+  /** keccak256(abi.encode(nightfall, 0)) >> 4: the nf token id of fee commitments. */
+  readonly feeTokenId: bigint;
+  readonly sync: SyncView;
+  log(target: LogTarget): Logger;
+}

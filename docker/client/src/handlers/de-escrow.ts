@@ -1,0 +1,22 @@
+// POST (any method) /v1/de-escrow — plume build only (removed at head, reference §2.4.14): 200 "OK" when the funds
+// were de-escrowed, 400 "Failed to de-escrow funds" when the withdraw is not on chain yet, was already de-escrowed,
+// or anything else went wrong. A malformed body is a warp body rejection (500).
+import type { ClientContext } from '../context';
+import { jsonBody, type IncomingRequest } from '../http/filters';
+import { reject } from '../http/rejections';
+import { text, type Reply } from '../http/reply';
+import { deEscrow, DeEscrowFailure } from '../operations/de-escrow';
+import { DeEscrowRequestSchema } from '../requests/bodies';
+
+export function deEscrowHandler(ctx: ClientContext) {
+  return async (req: IncomingRequest): Promise<Reply> => {
+    const body = jsonBody(req, DeEscrowRequestSchema);
+    try {
+      await deEscrow(ctx, body);
+    } catch (error) {
+      if (error instanceof DeEscrowFailure) throw reject('FailedDeEscrow', error.message);
+      throw error;
+    }
+    return text(200, 'OK');
+  };
+}

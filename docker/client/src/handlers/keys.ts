@@ -1,0 +1,35 @@
+// POST /v1/deriveKey (reference §2.4.2): the body is optional — no body, bad JSON or a missing field all return the
+// CURRENT keys with 200 and change nothing. A mnemonic or path the bip32 crate refuses → 500. Success replaces the
+// keys; the reply is the build's key set (plume: all four keys; head: the public key only).
+import { BadKeyRequest, deriveKeys, type ZkpKeys } from '../../../lib/crypto/keys';
+import type { ClientContext } from '../context';
+import { jsonBody, type IncomingRequest } from '../http/filters';
+import { Rejection, reject } from '../http/rejections';
+import { json, type Reply } from '../http/reply';
+import { KeyRequestSchema, type KeyRequest } from '../requests/bodies';
+
+function optionalKeyRequest(req: IncomingRequest): KeyRequest | undefined {
+  try {
+    return jsonBody(req, KeyRequestSchema);
+  } catch (error) {
+    if (error instanceof Rejection) return undefined;
+    throw error;
+  }
+}
+
+export function deriveKeyHandler(ctx: ClientContext) {
+  return async (req: IncomingRequest): Promise<Reply> => {
+    const keyRequest = optionalKeyRequest(req);
+    if (keyRequest) {
+      let keys: ZkpKeys;
+      try {
+        keys = deriveKeys(keyRequest.mnemonic, keyRequest.child_path);
+      } catch (error) {
+        if (error instanceof BadKeyRequest) throw reject('other', 'BadKeyRequest');
+        throw error;
+      }
+      ctx.keys.replace(keys);
+    }
+    return json(200, ctx.profile.deriveKeyResponse(ctx.keys.current));
+  };
+}

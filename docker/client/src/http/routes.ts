@@ -1,0 +1,33 @@
+// The route table of the real client (drivers/rest/mod.rs, reference §2.4), in its order, for the configured build.
+// Method filters as in the real one: none on health and the three queued operations (and the old de-escrow), GET on
+// the reads, POST on deriveKey.
+import type { ClientContext } from '../context';
+import { balanceHandler, feeBalanceHandler, l1BalanceHandler } from '../handlers/balances';
+import { proposersHandler, tokenInfoHandler } from '../handlers/chain-info';
+import { commitmentHandler, commitmentsHandler } from '../handlers/commitments';
+import { deEscrowHandler } from '../handlers/de-escrow';
+import { deriveKeyHandler } from '../handlers/keys';
+import { queueRequestHandler } from '../handlers/queue-requests';
+import { healthHandler, queueLengthHandler, requestStatusHandler, synchronisationHandler } from '../handlers/status';
+import type { Route } from './server';
+
+export function clientRoutes(ctx: ClientContext): Route[] {
+  return [
+    { path: ['v1', 'health'], handle: healthHandler },
+    { path: ['v1', 'deposit'], handle: queueRequestHandler(ctx, 'deposit') },
+    { path: ['v1', 'transfer'], handle: queueRequestHandler(ctx, 'transfer') },
+    { path: ['v1', 'withdraw'], handle: queueRequestHandler(ctx, 'withdraw') },
+    { path: ['v1', 'commitment', { param: 'hash' }], method: 'GET', handle: commitmentHandler(ctx) },
+    { path: ['v1', 'commitments'], method: 'GET', handle: commitmentsHandler(ctx) },
+    { path: ['v1', 'deriveKey'], method: 'POST', handle: deriveKeyHandler(ctx) },
+    { path: ['v1', 'proposers'], method: 'GET', handle: proposersHandler(ctx) },
+    ...(ctx.profile.deEscrow === 'route' ? [{ path: ['v1', 'de-escrow'], handle: deEscrowHandler(ctx) }] : []),
+    { path: ['v1', 'balance', { param: 'ercAddress' }, { param: 'tokenId' }], method: 'GET', handle: balanceHandler(ctx) },
+    { path: ['v1', 'fee_balance'], method: 'GET', handle: feeBalanceHandler(ctx) },
+    { path: ['v1', 'synchronisation'], method: 'GET', handle: synchronisationHandler(ctx) },
+    { path: ['v1', 'request', { param: 'uuid' }], method: 'GET', handle: requestStatusHandler(ctx) },
+    { path: ['v1', 'queue'], method: 'GET', handle: queueLengthHandler(ctx) },
+    { path: ['v1', 'token', { param: 'nfTokenId' }], method: 'GET', handle: tokenInfoHandler(ctx) },
+    { path: ['v1', 'l1_balance'], method: 'GET', handle: l1BalanceHandler(ctx) },
+  ];
+}

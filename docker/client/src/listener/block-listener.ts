@@ -1,0 +1,128 @@
+// Follows BlockProposed events of the Nightfall contract from the genesis block by polling eth_getLogs (the
+// simulator uses HTTP RPC; the real client subscribes over WebSocket and first replays past logs — the same sequence
+// of blocks). Like the real one, it counts the L2 blocks it has processed since this start from 0, so every start
+// replays the whole history (re-announcing each block by webhook); blocks must arrive in order: one it has seen is
+// skipped, a gap makes it read the logs again from the genesis block.
+import { getAbiItem, type Hex } from 'viem';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { nightfallAbi } from '../../../contracts/abi';
+import { decodeProposeBlock } from '../../../lib/block-codec';
+import { LogTarget, type ClientContext, type SyncView } from '../context';
+import { processBlock } from './block-processor';
+
+const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
+/** Blocks per eth_getLogs call. */
+const MAX_LOG_RANGE = 5_000n;
+/** A fraction of the devnet's 1 s L1 block time. */
+export const LISTENER_POLL_MS = 300;
+
+export class BlockListener implements SyncView {
+  #expectedBlock = 0;
+  #latestCommitmentsRoot = 0n;
+  #nextL1Block: bigint;
+  #stopped = false;
+  #running: Promise<void> | undefined;
+  #progress: (() => void)[] = [];
+  #ctx: ClientContext | undefined;
+
+  constructor(private readonly genesisBlock: bigint) {
+    this.#nextL1Block = genesisBlock;
+  }
+
+  get expectedBlock(): number {
+    return this.#expectedBlock;
+  }
+
+  get latestCommitmentsRoot(): bigint {
+    return this.#latestCommitmentsRoot;
+  }
+
+  start(ctx: ClientContext): void {
+    this.#ctx = ctx;
+    this.#running ??= this.#loop(ctx);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#running;
+  }
+
+  waitForBlock(target: number, timeoutMs: number): Promise<void> {
+    if (this.#expectedBlock >= target) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#progress = this.#progress.filter((f) => f !== check);
+        reject(new Error(`the event listener did not reach L2 block ${target} within ${timeoutMs} ms (at ${this.#expectedBlock})`));
+      }, timeoutMs);
+      const check = () => {
+        if (this.#expectedBlock < target) return;
+        clearTimeout(timer);
+        this.#progress = this.#progress.filter((f) => f !== check);
+        resolve();
+      };
+      this.#progress.push(check);
+    });
+  }
+
+  async #loop(ctx: ClientContext): Promise<void> {
+    const log = ctx.log(LogTarget.listener);
+    log.info(`Listening for events on the Nightfall contract at address: ${ctx.l1.addresses.nightfall}`);
+    while (!this.#stopped) {
+      try {
+        await this.pollOnce();
+      } catch (error) {
+        log.error(`Client event listener error, retrying: ${(error as Error).message}`);
+      }
+      if (!this.#stopped) await sleep(LISTENER_POLL_MS);
+    }
+  }
+
+  /** Reads and processes the next range of logs; a failure leaves the position unchanged (the range is re-read). */
+  async pollOnce(): Promise<void> {
+    const ctx = this.#ctx;
+    if (!ctx) throw new Error('the listener has not been started');
+    const client = ctx.l1.publicClient;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    if (head < this.#nextL1Block) return;
+    const toBlock = head < this.#nextL1Block + MAX_LOG_RANGE - 1n ? head : this.#nextL1Block + MAX_LOG_RANGE - 1n;
+    const logs = await client.getLogs({
+      address: ctx.l1.addresses.nightfall,
+      event: blockProposed,
+      fromBlock: this.#nextL1Block,
+      toBlock,
+      strict: true,
+    });
+    for (const entry of logs) {
+      if (this.#stopped) return;
+      const number = Number(entry.args.layer2_block_number);
+      if (number < this.#expectedBlock) {
+        ctx.log(LogTarget.blockEvents).warn(`Already processed layer 2 block ${number} - skipping`);
+        continue;
+      }
+      if (number > this.#expectedBlock) {
+        ctx.log(LogTarget.blockEvents).warn(
+          `Out of sync with blockchain. Blockchain has block number ${number}, expected ${this.#expectedBlock}`,
+        );
+        this.#nextL1Block = this.genesisBlock; // read everything again; seen blocks are skipped
+        return;
+      }
+      await this.#process(ctx, number, entry.transactionHash);
+    }
+    this.#nextL1Block = toBlock + 1n;
+  }
+
+  async #process(ctx: ClientContext, number: number, txHash: Hex): Promise<void> {
+    const input = await ctx.l1.transactionInput(txHash);
+    const block = decodeProposeBlock(input);
+    const onChain = await ctx.l1.layer2BlockNumber();
+    await processBlock(ctx, {
+      layer2BlockNumber: number,
+      l1TransactionHash: txHash,
+      block,
+      atChainHead: onChain === BigInt(number) + 1n,
+    });
+    this.#expectedBlock = number + 1;
+    this.#latestCommitmentsRoot = block.commitments_root;
+    for (const check of [...this.#progress]) check();
+  }
+}

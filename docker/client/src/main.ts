@@ -1,0 +1,37 @@
+// Container entry point (bundled to main.mjs, run as `node main.mjs`): reads the NF4_* environment, starts the
+// simulated client on port 3000 and shuts it down cleanly on SIGTERM/SIGINT.
+import { loadClientSettings, SettingsError } from '../../lib/settings';
+import { startClient } from './client';
+
+/** Opt-in: reproduce the real queue worker's deaths (context.ts Quirks.workerDeath). Not a real client setting. */
+const WORKER_DEATH_ENV = 'NF4_SIM_CLIENT_WORKER_DEATH';
+
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = loadClientSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const client = await startClient(settings, { quirks: { workerDeath: process.env[WORKER_DEATH_ENV] === 'true' } });
+  const shutdown = () => {
+    client.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`nightfall client simulator failed to start: ${String(error)}\n`);
+  process.exit(1);
+});

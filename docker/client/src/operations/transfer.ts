@@ -1,0 +1,29 @@
+// A queued transfer (the real handle_transfer, reference §2.4.4). Only the first value and the first recipient key
+// are used, as in the real client.
+import { decompressPublicKey } from '../../../lib/crypto/curve';
+import { transactionEvent, type TransactionEvent } from '../notify/notifications';
+import type { ClientContext } from '../context';
+import type { TransferRequest } from '../requests/bodies';
+import { RequestFailure, WorkerPanic } from './failures';
+import { parseField, parseNfTokenId } from './inputs';
+import { executeSpend } from './spend';
+
+export async function handleTransfer(ctx: ClientContext, req: TransferRequest, id: string): Promise<TransactionEvent> {
+  const nfTokenId = parseNfTokenId(req.ercAddress, req.tokenId);
+  const first = req.recipientData.values[0];
+  // `.first().unwrap()` in the real handler: an empty list panics the worker.
+  if (first === undefined) throw new WorkerPanic('called `Option::unwrap()` on a `None` value (recipientData.values is empty)');
+  const value = parseField('value', first);
+  const fee = parseField('fee', req.fee);
+  const key = req.recipientData.recipientCompressedZkpPublicKeys[0];
+  if (key === undefined) throw new RequestFailure('missing recipient public key');
+  let recipient;
+  try {
+    recipient = decompressPublicKey(key);
+  } catch (error) {
+    throw new RequestFailure(`Could not deserialize recipient public key: ${(error as Error).message}`);
+  }
+  const { transaction } = await executeSpend(ctx, { target: { kind: 'transfer', recipient }, nfTokenId, value, fee }, id);
+  // The webhook's response is the JSON of the tuple (clientTransaction, receipt); the receipt is always null.
+  return transactionEvent([transaction, null], id);
+}

@@ -1,0 +1,203 @@
+// Deploys the devnet's contracts from the host: the X509 stand-in, Nightfall, the RoundRobin proposer registry and
+// the harness's tokens; certifies the deployer, the proposer and the given addresses; registers the proposer;
+// links Nightfall to the registry. Transactions go out back to back with explicit nonces and their receipts are
+// awaited together, which is fast with automine and with interval mining alike.
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  http,
+  isAddress,
+  type Abi,
+  type Address,
+  type Chain,
+  type ContractConstructorArgs,
+  type ContractFunctionName,
+  type EncodeDeployDataParameters,
+  type EncodeFunctionDataParameters,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { z } from 'zod';
+import {
+  erc1155Abi,
+  erc3525Abi,
+  erc721Abi,
+  nightfallAbi,
+  roundRobinAbi,
+  stablecoinAbi,
+  wrappedGasAbi,
+  x509Abi,
+} from '../contracts/abi';
+import { loadArtifact, type ContractName } from '../contracts/artifacts';
+import { buildContracts } from '../contracts/compile';
+
+export interface DevnetDeployment {
+  chainId: number;
+  deployBlock: bigint;
+  nightfall: Address;
+  roundRobin: Address;
+  x509: Address;
+  tokens: { wrappedGas: Address; stablecoin: Address; erc721: Address; erc1155: Address; erc3525: Address };
+  proposers: { address: Address; url: string }[];
+}
+
+/** The proposer's stake in wei, as in the real dev configuration. */
+export const DEFAULT_PROPOSER_STAKE = 4n;
+/** L1 blocks per proposer turn: the real dev rotation (4) plus the 64 finalisation blocks the real contract adds. */
+export const DEFAULT_ROTATION_BLOCKS = 68n;
+
+const privateKeySchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+  .transform((key) => key as Hex);
+const addressSchema = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), 'must be an address')
+  .transform((value) => getAddress(value));
+
+const deployOptionsSchema = z.object({
+  rpcUrl: z.url(),
+  deployerKey: privateKeySchema,
+  proposer: z.object({ key: privateKeySchema, url: z.string().min(1) }),
+  allowlist: z.array(addressSchema),
+  proposerStake: z.bigint().nonnegative().default(DEFAULT_PROPOSER_STAKE),
+  rotationBlocks: z.bigint().nonnegative().default(DEFAULT_ROTATION_BLOCKS),
+});
+export type DeployDevnetOptions = z.input<typeof deployOptionsSchema>;
+
+/** Generous fixed limits for calls into contracts that may not be mined yet (estimation would see no code). */
+const CALL_GAS = { allowlist: 100_000n, bootstrap: 400_000n, link: 100_000n } as const;
+
+export async function deployDevnet(options: DeployDevnetOptions): Promise<DevnetDeployment> {
+  const opts = deployOptionsSchema.parse(options);
+  await buildContracts();
+
+  const transport = http(opts.rpcUrl, { retryCount: 2 });
+  const probe = createPublicClient({ transport });
+  const chain = defineChain({
+    id: await probe.getChainId(),
+    name: 'nightfall-devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 100, cacheTime: 0 });
+  const deployer = privateKeyToAccount(opts.deployerKey);
+  const proposer = privateKeyToAccount(opts.proposer.key).address;
+  const sender = await TransactionSequence.start(publicClient, chain, deployer);
+
+  const x509 = await sender.deploy('X509', x509Abi, []);
+  const nightfall = await sender.deploy('Nightfall', nightfallAbi, [x509]);
+  const roundRobin = await sender.deploy('RoundRobin', roundRobinAbi, [x509, opts.proposerStake, opts.rotationBlocks]);
+  const tokens = {
+    wrappedGas: await sender.deploy('WrappedGas', wrappedGasAbi, []),
+    stablecoin: await sender.deploy('Stablecoin', stablecoinAbi, []),
+    erc721: await sender.deploy('Collectible', erc721Abi, []),
+    erc1155: await sender.deploy('MultiToken', erc1155Abi, []),
+    erc3525: await sender.deploy('SlotToken', erc3525Abi, []),
+  };
+
+  const certified = [...new Set([deployer.address, proposer, ...opts.allowlist].map((address) => getAddress(address)))];
+  for (const address of certified) {
+    await sender.call(`allowlist ${address}`, CALL_GAS.allowlist, {
+      address: x509, abi: x509Abi, functionName: 'addToAllowlist', args: [address],
+    });
+  }
+  await sender.call('bootstrap the proposer', CALL_GAS.bootstrap, {
+    address: roundRobin, abi: roundRobinAbi, functionName: 'bootstrapDefaultProposer',
+    args: [proposer, opts.proposer.url], value: opts.proposerStake,
+  });
+  await sender.call('link Nightfall to RoundRobin', CALL_GAS.link, {
+    address: nightfall, abi: nightfallAbi, functionName: 'set_proposer_manager', args: [roundRobin],
+  });
+
+  const deployBlock = await sender.settle();
+  return {
+    chainId: chain.id,
+    deployBlock,
+    nightfall,
+    roundRobin,
+    x509,
+    tokens,
+    proposers: [{ address: proposer, url: opts.proposer.url }],
+  };
+}
+
+/** Sends one account's transactions with consecutive nonces and fixed fees, then awaits all receipts at once. */
+class TransactionSequence {
+  private readonly sent: { label: string; hash: Hash; contract?: Address }[] = [];
+
+  private constructor(
+    private readonly publicClient: PublicClient,
+    private readonly walletClient: ReturnType<typeof createWalletClient>,
+    private readonly account: PrivateKeyAccount,
+    private readonly chain: Chain,
+    private nonce: number,
+    private readonly fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  ) {}
+
+  static async start(publicClient: PublicClient, chain: Chain, account: PrivateKeyAccount): Promise<TransactionSequence> {
+    const [nonce, fees] = await Promise.all([
+      publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+      publicClient.estimateFeesPerGas(),
+    ]);
+    const walletClient = createWalletClient({ account, chain, transport: http(chain.rpcUrls.default.http[0]) });
+    // Headroom so that later transactions of the sequence stay valid if the base fee rises meanwhile.
+    const headroom = { maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+    return new TransactionSequence(publicClient, walletClient, account, chain, nonce, headroom);
+  }
+
+  /** Sends the deployment and returns the address the contract will have. */
+  async deploy<const abi extends Abi>(name: ContractName, abi: abi, args: ContractConstructorArgs<abi>): Promise<Address> {
+    const bytecode = loadArtifact(name).bytecode;
+    const data = encodeDeployData({ abi, bytecode, args } as EncodeDeployDataParameters);
+    const gas = await this.publicClient.estimateGas({ account: this.account, data });
+    const contract = getContractAddress({ from: this.account.address, nonce: BigInt(this.nonce) });
+    this.sent.push({ label: `deploy ${name}`, hash: await this.send({ data, gas }), contract });
+    return contract;
+  }
+
+  async call<const abi extends Abi, functionName extends ContractFunctionName<abi, 'nonpayable' | 'payable'>>(
+    label: string,
+    gas: bigint,
+    request: EncodeFunctionDataParameters<abi, functionName> & { address: Address; value?: bigint },
+  ): Promise<void> {
+    const data = encodeFunctionData(request as EncodeFunctionDataParameters);
+    this.sent.push({ label, hash: await this.send({ to: request.address, data, gas, value: request.value }) });
+  }
+
+  /** Awaits every receipt; fails naming the first step that reverted. Returns the block of the first one. */
+  async settle(): Promise<bigint> {
+    const receipts = await Promise.all(
+      this.sent.map(({ hash }) => this.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 })),
+    );
+    receipts.forEach((receipt, index) => {
+      const step = this.sent[index]!;
+      if (receipt.status !== 'success') throw new Error(`Devnet deployment failed at "${step.label}" (tx ${step.hash})`);
+      if (step.contract && receipt.contractAddress && getAddress(receipt.contractAddress) !== step.contract) {
+        throw new Error(`"${step.label}" deployed to ${receipt.contractAddress}, expected ${step.contract}`);
+      }
+    });
+    const first = receipts[0];
+    if (!first) throw new Error('Nothing was deployed');
+    return first.blockNumber;
+  }
+
+  private async send(tx: { to?: Address; data: Hex; gas: bigint; value?: bigint | undefined }): Promise<Hash> {
+    const hash = await this.walletClient.sendTransaction({
+      account: this.account,
+      chain: this.chain,
+      ...tx,
+      nonce: this.nonce,
+      ...this.fees,
+    });
+    this.nonce += 1;
+    return hash;
+  }
+}

@@ -1,0 +1,70 @@
+// ZKP key derivation as the real client does it (reference §6.4, lib/src/derive_key.rs): BIP39 seed (no passphrase)
+// → BIP32 secp256k1 private key at the child path → mod r = root key; nullifier key and ZKP private key are Poseidon
+// hashes of the root key with fixed domain prefixes; the public key is privateKey · Base8 on BabyJubJub.
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist as english } from '@scure/bip39/wordlists/english';
+import { keccak256, stringToHex } from 'viem';
+import { bytesToBigInt, modR } from '../field';
+import { SUBGROUP_ORDER, scalarToPublic, type Point } from './curve';
+import { poseidon } from './poseidon';
+
+export { compressPublicKey, decompressPublicKey, InvalidPublicKeyError, type Point } from './curve';
+
+/** keccak256("nullifierKey") mod r and keccak256("zkpPrivateKey") mod r (derive_key.rs's NULLIFIER/PRIVATE_KEY_PREFIX). */
+export const NULLIFIER_PREFIX = modR(BigInt(keccak256(stringToHex('nullifierKey'))));
+export const PRIVATE_KEY_PREFIX = modR(BigInt(keccak256(stringToHex('zkpPrivateKey'))));
+
+/** The bip32 crate the real client uses only accepts 24-word phrases. */
+const MNEMONIC_WORDS = 24;
+/** `m` followed by indices, `'` marks hardened ones — the bip32 crate's DerivationPath syntax. */
+const CHILD_PATH = /^m(\/\d+'?)*$/;
+const HARDENED_OFFSET = 2 ** 31;
+
+/** The real client's `BadKeyRequest` rejection: a mnemonic or child path it cannot use. */
+export class BadKeyRequest extends Error {
+  override readonly name = 'BadKeyRequest';
+}
+
+export interface ZkpKeys {
+  /** BN254 field element. */
+  readonly rootKey: bigint;
+  /** BN254 field element; nullifiers of owned commitments are Poseidon(nullifierKey, commitment). */
+  readonly nullifierKey: bigint;
+  /** BabyJubJub scalar (mod the subgroup order). */
+  readonly zkpPrivateKey: bigint;
+  readonly zkpPublicKey: Point;
+}
+
+/** Derives the key set from a 24-word English BIP39 mnemonic and a BIP32 path such as `m/44'/60'/0'/0/0`. */
+export function deriveKeys(mnemonic: string, childPath: string): ZkpKeys {
+  return keysFromRootKey(deriveRootKey(mnemonic, childPath));
+}
+
+export function deriveRootKey(mnemonic: string, childPath: string): bigint {
+  // Messages never echo the mnemonic: it is a secret.
+  if (mnemonic.split(' ').length !== MNEMONIC_WORDS || !validateMnemonic(mnemonic, english)) {
+    throw new BadKeyRequest(`mnemonic must be a valid ${MNEMONIC_WORDS}-word English BIP39 phrase`);
+  }
+  assertChildPath(childPath);
+  const seed = mnemonicToSeedSync(mnemonic, '');
+  const privateKey = HDKey.fromMasterSeed(seed).derive(childPath).privateKey;
+  if (!privateKey) throw new BadKeyRequest('BIP32 derivation produced no private key');
+  return modR(bytesToBigInt(privateKey));
+}
+
+function assertChildPath(childPath: string): void {
+  if (!CHILD_PATH.test(childPath)) throw new BadKeyRequest(`invalid BIP32 child path: ${JSON.stringify(childPath)}`);
+  for (const segment of childPath.split('/').slice(1)) {
+    if (Number.parseInt(segment, 10) >= HARDENED_OFFSET) {
+      throw new BadKeyRequest(`BIP32 child index out of range in path: ${JSON.stringify(childPath)}`);
+    }
+  }
+}
+
+/** The rest of the key set from a root key (ZKPKeys::new). */
+export function keysFromRootKey(rootKey: bigint): ZkpKeys {
+  const nullifierKey = poseidon([rootKey, NULLIFIER_PREFIX]);
+  const zkpPrivateKey = poseidon([rootKey, PRIVATE_KEY_PREFIX]) % SUBGROUP_ORDER;
+  return { rootKey, nullifierKey, zkpPrivateKey, zkpPublicKey: scalarToPublic(zkpPrivateKey) };
+}

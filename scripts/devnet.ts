@@ -1,0 +1,134 @@
+// npm run devnet [-- --json]: a local devnet with two funded clients, for a person to use by hand. Prints what is
+// needed to talk to it (URLs, chain id, contract and token addresses, which account funds) and how long it took to
+// start; `--json` prints the same facts as one JSON line on stdout (progress goes to stderr). Ctrl-C stops it all.
+import { parseArgs } from 'node:util';
+import { parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { ensureDevnetImages } from '../docker/images';
+import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
+import { consoleLogger, type Logger } from '../fixtures/log';
+import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
+import { Secret } from '../fixtures/secrets/secret';
+
+/** The real compose file's names for its two clients. */
+const CLIENT_NAMES = ['client', 'client2'] as const;
+const CLIENT_NATIVE = parseEther('100');
+const CLIENT_TOKEN_UNITS = '1000';
+const RECEIPT_TIMEOUT_MS = 30_000;
+const SAME_SIGNAL_WINDOW_MS = 1_000;
+
+const { values: args } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+const logger = args.json ? stderrLogger('devnet') : consoleLogger('devnet');
+
+let devnet: Devnet | undefined;
+let stopping: Promise<void> | undefined;
+let stopRequestedAt = 0;
+// Container log streams do not keep node alive; this does, until a signal stops the devnet.
+const keepAlive = setInterval(() => undefined, 1 << 30);
+
+const startup = start();
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+startup.then(
+  (facts) => console.log(args.json ? JSON.stringify(facts) : describe(facts)),
+  (error: Error) => {
+    logger.warn(`devnet did not start: ${error.message}`);
+    void shutdown('failure', 1);
+  },
+);
+
+async function start() {
+  const started = performance.now();
+  const identities = CLIENT_NAMES.map((name) => {
+    const key = new Secret<Hex>(generatePrivateKey());
+    return { name, key, address: privateKeyToAccount(key.reveal()).address };
+  });
+  const images = await ensureDevnetImages({ log: (line) => logger.info(line) });
+  devnet = await startDevnet({ images, allowlist: identities.map((identity) => identity.address), logger });
+  const running = devnet;
+  const [clients] = await Promise.all([
+    Promise.all(identities.map(({ name, key }) => startClientContainer({ devnet: running, name, signingKey: key }))),
+    fundClients(running, identities.map((identity) => identity.address)),
+  ]);
+  return devnetFacts(running, clients, identities, performance.now() - started);
+}
+
+async function fundClients(running: Devnet, addresses: Address[]): Promise<void> {
+  const { publicClient, walletClient } = chainClients({ rpcUrl: running.rpcUrl, chainId: running.chainId }, running.funderKey);
+  const tokens = devnetTokens(running.deployment);
+  const funder = new Funder({ publicClient, walletClient, tokens, receiptTimeoutMs: RECEIPT_TIMEOUT_MS, logger });
+  await funder.fund(addresses.map((to) => ({
+    to,
+    native: CLIENT_NATIVE,
+    tokens: Object.fromEntries(tokens.map((token) => [token.symbol, parseUnits(CLIENT_TOKEN_UNITS, token.decimals)])),
+  })));
+}
+
+function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { address: Address }[], startMs: number) {
+  const { deployment } = running;
+  return {
+    chainId: running.chainId,
+    blockTimeSeconds: running.blockTimeSeconds,
+    startSeconds: Number((startMs / 1000).toFixed(1)),
+    rpcUrl: running.rpcUrl,
+    rpcUrlInNetwork: running.ethereumUrlInNetwork,
+    proposer: { url: running.proposerUrl, registeredUrl: running.proposerUrlInNetwork },
+    clients: clients.map((client, i) => ({ name: client.name, url: client.baseUrl, l1Address: identities[i]!.address })),
+    contracts: { nightfall: deployment.nightfall, roundRobin: deployment.roundRobin, x509: deployment.x509 },
+    tokens: deployment.tokens,
+    funder: { account: "anvil's well-known dev account 0", address: running.funderAddress },
+    clientFunding: `${CLIENT_NATIVE / 10n ** 18n} ETH and ${CLIENT_TOKEN_UNITS} of each devnet ERC-20 each`,
+    dockerNetwork: running.network,
+  };
+}
+
+function describe(facts: ReturnType<typeof devnetFacts>): string {
+  const row = (label: string, value: string) => `  ${label.padEnd(10)} ${value}`;
+  return [
+    `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks`,
+    row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
+    row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
+    ...facts.clients.map((client) => row(client.name, `${client.url}  L1 account ${client.l1Address}`)),
+    row('contracts', Object.entries(facts.contracts).map(([name, address]) => `${name} ${address}`).join('  ')),
+    row('tokens', Object.entries(facts.tokens).map(([name, address]) => `${name} ${address}`).join('  ')),
+    row('funder', `${facts.funder.account} (${facts.funder.address}); clients got ${facts.clientFunding}`),
+    row('network', `docker network ${facts.dockerNetwork}`),
+    'Ctrl-C stops everything.',
+  ].join('\n');
+}
+
+/**
+ * Stops once, whatever asked first, after the start has settled (a start in progress is not abandoned half way).
+ * One Ctrl-C arrives several times (from the terminal to the whole process group, and relayed by npm and tsx), so
+ * only a signal well after the first one means "exit now" (what is left is removed as a leftover by the next start).
+ */
+function shutdown(reason: string, exitCode = 0): Promise<void> {
+  if (stopping) {
+    if (performance.now() - stopRequestedAt > SAME_SIGNAL_WINDOW_MS) {
+      logger.warn(`${reason} again: exiting without waiting for the containers to stop`);
+      process.exit(130);
+    }
+    return stopping;
+  }
+  stopRequestedAt = performance.now();
+  logger.info(`${reason}: stopping the devnet`);
+  stopping = startup
+    .then(
+      () => devnet?.stop(),
+      () => devnet?.stop(),
+    )
+    .catch((error: Error) => logger.warn(`stopping: ${error.message}`))
+    .finally(() => {
+      clearInterval(keepAlive);
+      process.exit(exitCode);
+    });
+  return stopping;
+}
+
+function stderrLogger(target: string): Logger {
+  const line = (level: string, message: string) => `[${new Date().toISOString()} ${level.padEnd(5)} ${target}] ${message}\n`;
+  return {
+    info: (message) => void process.stderr.write(line('INFO', message)),
+    warn: (message) => void process.stderr.write(line('WARN', message)),
+  };
+}

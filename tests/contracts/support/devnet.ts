@@ -1,0 +1,182 @@
+// A freshly deployed devnet on a real anvil for the contract tests: one anvil per test file, the chain state
+// rolled back to "just deployed" before every test (anvil snapshots), so tests never depend on each other.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getContract,
+  http,
+  type Address,
+  type Chain,
+  type Hash,
+  type HDAccount,
+  type Hex,
+  type PublicClient,
+  type TestClient,
+  type Transport,
+  type TransactionReceipt,
+  type WalletClient,
+} from 'viem';
+import {
+  erc1155Abi,
+  erc3525Abi,
+  erc721Abi,
+  nightfallAbi,
+  roundRobinAbi,
+  stablecoinAbi,
+  wrappedGasAbi,
+  x509Abi,
+} from '../../../docker/contracts/abi';
+import { buildContracts } from '../../../docker/contracts/compile';
+import { deployDevnet, type DevnetDeployment } from '../../../docker/deployer/deploy';
+import { AnvilAccountIndex, anvilDevAccount, anvilDevKey } from '../../support/anvil-accounts';
+import { startAnvil, type AnvilProcess } from '../../support/anvil-process';
+
+export const PROPOSER_URL = 'http://proposer:3000';
+
+/** Who is who in the contract tests (anvil dev accounts). Only `outsider` is not certified. */
+export const roles = {
+  deployer: anvilDevAccount(AnvilAccountIndex.deployer),
+  proposer: anvilDevAccount(AnvilAccountIndex.proposer),
+  alice: anvilDevAccount(1),
+  bob: anvilDevAccount(2),
+  carol: anvilDevAccount(3),
+  outsider: anvilDevAccount(4),
+  dave: anvilDevAccount(5),
+} as const;
+
+export type UserWallet = WalletClient<Transport, Chain, HDAccount>;
+
+export interface ContractsDevnet {
+  deployment: DevnetDeployment;
+  publicClient: PublicClient<Transport, Chain>;
+  testClient: TestClient<'anvil', Transport, Chain>;
+  /** A wallet client that signs as the given account. */
+  as(account: HDAccount): UserWallet;
+  /** The deployed contracts, read through the public client and written as `account` (default: the deployer). */
+  contracts(account?: HDAccount): DevnetContracts;
+  /** Awaits a sent transaction and fails unless it succeeded. */
+  mined(sent: Promise<Hash>): Promise<TransactionReceipt>;
+  /** Native balance change of `address` over `receipt`'s transaction, not counting the gas it paid for it. */
+  balanceDeltaExcludingGas(address: Address, before: bigint, receipt: TransactionReceipt): Promise<bigint>;
+}
+
+/** Registers the hooks that give the file's tests a deployed devnet; call the returned getter inside tests. */
+export function useContractsDevnet(): () => ContractsDevnet {
+  let anvil: AnvilProcess | undefined;
+  let devnet: ContractsDevnet | undefined;
+  let snapshot: Hex | undefined;
+
+  beforeAll(async () => {
+    await buildContracts();
+    anvil = await startAnvil();
+    const deployment = await deployDevnet({
+      rpcUrl: anvil.rpcUrl,
+      deployerKey: anvilDevKey(AnvilAccountIndex.deployer),
+      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: PROPOSER_URL },
+      allowlist: [roles.alice.address, roles.bob.address, roles.carol.address, roles.dave.address],
+    });
+    devnet = connect(anvil.rpcUrl, deployment);
+    snapshot = await devnet.testClient.snapshot();
+  });
+
+  beforeEach(async () => {
+    if (!devnet || !snapshot) return;
+    // anvil consumes a snapshot when reverting to it, so take a fresh one each time.
+    await devnet.testClient.revert({ id: snapshot });
+    snapshot = await devnet.testClient.snapshot();
+  });
+
+  afterAll(async () => {
+    await anvil?.stop();
+  });
+
+  return () => {
+    if (!devnet) throw new Error('the devnet is not up (did beforeAll fail?)');
+    return devnet;
+  };
+}
+
+function connect(rpcUrl: string, deployment: DevnetDeployment): ContractsDevnet {
+  const chain = defineChain({
+    id: deployment.chainId,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const transport = http(rpcUrl);
+  // Automine: receipts exist as soon as the hash is returned, so polling fast costs nothing.
+  const clientOptions = { chain, transport, pollingInterval: 50, cacheTime: 0 } as const;
+  const publicClient = createPublicClient(clientOptions);
+  const testClient = createTestClient({ ...clientOptions, mode: 'anvil' });
+  const wallets = new Map<Address, UserWallet>();
+
+  const mined = async (sent: Promise<Hash>) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, timeout: 10_000 });
+    if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
+    return receipt;
+  };
+
+  const as = (account: HDAccount) => {
+    let wallet = wallets.get(account.address);
+    if (!wallet) {
+      wallet = createWalletClient({ ...clientOptions, account });
+      wallets.set(account.address, wallet);
+    }
+    return wallet;
+  };
+
+  return {
+    deployment,
+    publicClient,
+    testClient,
+    as,
+    contracts: (account = roles.deployer) => bindContracts(deployment, { public: publicClient, wallet: as(account) }),
+    mined,
+    async balanceDeltaExcludingGas(address, before, receipt) {
+      const after = await publicClient.getBalance({ address, blockNumber: receipt.blockNumber });
+      const isSender = receipt.from.toLowerCase() === address.toLowerCase();
+      const gasPaid = isSender ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+      return after - before + gasPaid;
+    },
+  };
+}
+
+type DevnetClients = { public: PublicClient<Transport, Chain>; wallet: UserWallet };
+
+function bindContracts(deployment: DevnetDeployment, client: DevnetClients) {
+  const { tokens } = deployment;
+  return {
+    nightfall: getContract({ address: deployment.nightfall, abi: nightfallAbi, client }),
+    roundRobin: getContract({ address: deployment.roundRobin, abi: roundRobinAbi, client }),
+    x509: getContract({ address: deployment.x509, abi: x509Abi, client }),
+    wrappedGas: getContract({ address: tokens.wrappedGas, abi: wrappedGasAbi, client }),
+    stablecoin: getContract({ address: tokens.stablecoin, abi: stablecoinAbi, client }),
+    erc721: getContract({ address: tokens.erc721, abi: erc721Abi, client }),
+    erc1155: getContract({ address: tokens.erc1155, abi: erc1155Abi, client }),
+    erc3525: getContract({ address: tokens.erc3525, abi: erc3525Abi, client }),
+  };
+}
+export type DevnetContracts = ReturnType<typeof bindContracts>;
+
+/**
+ * The revert reason of a call or transaction that must revert: the require() string, or the custom error's
+ * name or selector. Fails when the action succeeds or fails for another cause.
+ */
+export async function revertReasonOf(action: Promise<unknown>): Promise<string> {
+  try {
+    await action;
+  } catch (error) {
+    const isRevert = (cause: unknown) => cause instanceof ContractFunctionRevertedError;
+    const reverted = error instanceof BaseError ? error.walk(isRevert) : null;
+    if (reverted instanceof ContractFunctionRevertedError) {
+      return reverted.reason ?? reverted.data?.errorName ?? reverted.signature ?? reverted.shortMessage;
+    }
+    throw error;
+  }
+  throw new Error('expected a revert, but the action succeeded');
+}

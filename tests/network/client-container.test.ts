@@ -1,0 +1,99 @@
+// Client containers on the devnet: two start side by side, each healthy on its own loopback port, reaching a host
+// listener as host.docker.internal; a restart keeps the store and the URL; logs are captured without the key.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generatePrivateKey } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret } from '../../fixtures/secrets/secret';
+import { dockerEngine } from '../../fixtures/network/engine';
+import {
+  hostAddressForContainers,
+  startClientContainer,
+  startDevnet,
+  type ClientContainer,
+  type Devnet,
+} from '../../fixtures/network';
+
+let devnet: Devnet;
+let alice: ClientContainer;
+let bob: ClientContainer;
+const aliceKey = new Secret(generatePrivateKey());
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  [alice, bob] = await Promise.all([
+    startClientContainer({ devnet, name: 'client-alice', signingKey: aliceKey }),
+    startClientContainer({ devnet, name: 'client-bob', signingKey: new Secret(generatePrivateKey()), build: 'head' }),
+  ]);
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+/** Runs a node one-liner inside the client container, as its user. */
+async function nodeIn(client: ClientContainer, script: string): Promise<string> {
+  const result = await client.container.exec(['node', '-e', script]);
+  expect(result, result.stderr).toMatchObject({ exitCode: 0 });
+  return result.stdout;
+}
+
+async function health(client: ClientContainer): Promise<string> {
+  const response = await fetch(`${client.baseUrl}/v1/health`);
+  expect(response.status).toBe(200);
+  return (await response.text()).trim();
+}
+
+describe('client containers', () => {
+  it('start in parallel, each healthy on its own 127.0.0.1 port, as the unprivileged user', async () => {
+    expect(await health(alice)).toBe('Healthy');
+    expect(await health(bob)).toBe('Healthy');
+    expect(alice.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(alice.baseUrl).not.toBe(bob.baseUrl);
+    expect(await nodeIn(alice, 'process.stdout.write(String(process.getuid()))')).toBe('1000');
+  });
+
+  it('reach a host listener on the bridge gateway as host.docker.internal, and each other by name', async () => {
+    const server: Server = createServer((_request, response) => response.end('host'));
+    server.listen(0, await hostAddressForContainers());
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const fetchText = (url: string) => `fetch('${url}').then((r) => r.text()).then((t) => process.stdout.write(t))`;
+      expect(await nodeIn(alice, fetchText(`http://host.docker.internal:${port}/`))).toBe('host');
+      expect((await nodeIn(alice, fetchText(`${bob.urlInNetwork}/v1/health`))).trim()).toBe('Healthy');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('keeps its store and base URL across a restart, and keeps logging', async () => {
+    const baseUrl = alice.baseUrl;
+    await nodeIn(alice, "fs.writeFileSync('/app/data/restart-marker', 'kept')");
+
+    await alice.restart();
+
+    expect(alice.baseUrl).toBe(baseUrl);
+    expect(await health(alice)).toBe('Healthy');
+    expect(await nodeIn(alice, "process.stdout.write(fs.readFileSync('/app/data/restart-marker', 'utf8'))")).toBe('kept');
+    const afterRestart = alice.logs().split('--- restart ---')[1] ?? '';
+    expect(afterRestart.trim().length).toBeGreaterThan(0);
+  });
+
+  it('captures logs from the start with the signing key redacted', () => {
+    const logs = alice.logs();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.toLowerCase()).not.toContain(aliceKey.reveal().slice(2).toLowerCase());
+  });
+
+  it('removes its container and store on stop', async () => {
+    const { id, volume } = { id: bob.container.getId(), volume: bob.volume };
+    await bob.stop();
+    await bob.stop(); // a second stop (e.g. the devnet's) is harmless
+    const engine = await dockerEngine();
+    expect(await engine.listContainers({ all: true, filters: { id: [id] } })).toEqual([]);
+    const { Volumes } = await engine.listVolumes({ filters: { name: [volume] } });
+    expect((Volumes ?? []).filter((v) => v.Name === volume)).toEqual([]);
+  });
+});

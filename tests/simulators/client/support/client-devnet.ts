@@ -1,0 +1,191 @@
+// An in-process devnet for the client simulator's tests: a real anvil (1 s blocks, as the devnet), the contracts
+// deployed with deployDevnet, the in-process proposer (fast batching), and fresh client identities that are funded,
+// given stablecoins and certified (allowlisted) by the funder. Clients are started in-process with startClient and
+// keep their log lines for assertions.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEther,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { stablecoinAbi } from '../../../../docker/contracts/abi';
+import { startClient, type RunningClient, type StartClientOptions } from '../../../../docker/client/src/client';
+import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
+import { writeAddressesFile } from '../../../../docker/lib/addresses';
+import { loadClientSettings, loadProposerSettings } from '../../../../docker/lib/settings';
+import { startProposer, type RunningProposer } from '../../../../docker/proposer/src/proposer';
+import { anvilDevKey, AnvilAccountIndex } from '../../../support/anvil-accounts';
+import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
+
+/** Stablecoin units (6 decimals) each client identity starts with. */
+export const STARTING_STABLECOIN = 1_000_000_000n;
+
+export interface ClientIdentity {
+  readonly key: Hex;
+  readonly address: Address;
+}
+
+export interface TestClient extends RunningClient {
+  readonly identity: ClientIdentity;
+  readonly dataDir: string;
+  /** Every log line the client wrote (never contains its signing key). */
+  readonly logs: string[];
+}
+
+export interface TestClientOptions {
+  readonly build?: 'plume' | 'head';
+  readonly webhookUrl?: string;
+  /** Reuse a store directory (restart); a fresh one by default. */
+  readonly dataDir?: string;
+  readonly maxQueueSize?: number;
+  readonly quirks?: StartClientOptions['quirks'];
+}
+
+export interface ClientDevnet {
+  readonly rpcUrl: string;
+  readonly deployment: DevnetDeployment;
+  readonly publicClient: PublicClient;
+  readonly proposer: RunningProposer;
+  readonly identities: readonly ClientIdentity[];
+  startTestClient(identity: ClientIdentity, options?: TestClientOptions): Promise<TestClient>;
+  stablecoinBalance(owner: Address): Promise<bigint>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startClientDevnet(options: { clients: number }): Promise<ClientDevnet> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const anvil: AnvilProcess = await startAnvil({ args: ['--block-time', '1'] });
+    cleanups.push(() => anvil.stop());
+    const workDir = await mkdtemp(join(tmpdir(), 'nf4-client-sim-'));
+    cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+
+    const identities: ClientIdentity[] = Array.from({ length: options.clients }, () => {
+      const key = generatePrivateKey();
+      return { key, address: privateKeyToAccount(key).address };
+    });
+    const proposerPort = await freePort();
+    const deployerKey = anvilDevKey(AnvilAccountIndex.deployer);
+    const deployment = await deployDevnet({
+      rpcUrl: anvil.rpcUrl,
+      deployerKey,
+      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: `http://127.0.0.1:${proposerPort}` },
+      allowlist: identities.map((i) => i.address),
+    });
+    const addressesFile = join(workDir, 'addresses.toml');
+    await writeAddressesFile(addressesFile, deployment);
+
+    const chain = defineChain({
+      id: deployment.chainId,
+      name: 'client-sim-devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    });
+    const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 100 }) as PublicClient;
+    const funder = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: privateKeyToAccount(deployerKey) });
+    let nonce = await publicClient.getTransactionCount({ address: funder.account.address, blockTag: 'pending' });
+    const hashes: Hex[] = [];
+    for (const identity of identities) {
+      hashes.push(await funder.sendTransaction({ to: identity.address, value: parseEther('10'), nonce: nonce++ }));
+      hashes.push(
+        await funder.writeContract({
+          address: deployment.tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'mint',
+          args: [identity.address, STARTING_STABLECOIN],
+          nonce: nonce++,
+          gas: 200_000n,
+        }),
+      );
+    }
+    for (const hash of hashes) {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`funding transaction ${hash} reverted`);
+    }
+
+    const baseEnv = {
+      NF4_ETHEREUM_CLIENT_URL: anvil.rpcUrl,
+      NF4_NETWORK__CHAIN_ID: String(deployment.chainId),
+      NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
+      NF4_GENESIS_BLOCK: String(deployment.deployBlock),
+      RUST_LOG: 'warn',
+    };
+    const proposer = await startProposer(
+      loadProposerSettings({
+        ...baseEnv,
+        NF4_SIGNING_KEY: anvilDevKey(AnvilAccountIndex.proposer),
+        NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '2',
+        NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS: '1',
+      }),
+      { port: proposerPort, host: '127.0.0.1', log: process.env.CLIENT_SIM_PROPOSER_LOGS ? { info: (m) => console.error('P', m), warn: (m) => console.error('P', m), error: (m) => console.error('P', m) } : { info: () => undefined, warn: () => undefined, error: () => undefined } },
+    );
+    cleanups.push(() => proposer.close());
+
+    let clientCount = 0;
+    const startTestClient = async (identity: ClientIdentity, o: TestClientOptions = {}): Promise<TestClient> => {
+      const dataDir = o.dataDir ?? join(workDir, `client-${clientCount++}`);
+      const settings = loadClientSettings({
+        ...baseEnv,
+        RUST_LOG: 'info',
+        NF4_SIGNING_KEY: identity.key,
+        NF4_NIGHTFALL_CLIENT__DB_URL: dataDir,
+        NF4_NIGHTFALL_CLIENT__WEBHOOK_URL: o.webhookUrl ?? '',
+        NF4_SIM_CLIENT_BUILD: o.build ?? 'plume',
+        ...(o.maxQueueSize ? { NF4_NIGHTFALL_CLIENT__MAX_QUEUE_SIZE: String(o.maxQueueSize) } : {}),
+      });
+      const logs: string[] = [];
+      const client = await startClient(settings, {
+        port: 0,
+        host: '127.0.0.1',
+        logWrite: (line) => logs.push(line),
+        ...(o.quirks ? { quirks: o.quirks } : {}),
+      });
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+      };
+      cleanups.push(close);
+      return { url: client.url, close, identity, dataDir, logs };
+    };
+
+    return {
+      rpcUrl: anvil.rpcUrl,
+      deployment,
+      publicClient,
+      proposer,
+      identities,
+      startTestClient,
+      stablecoinBalance: (owner) =>
+        publicClient.readContract({ address: deployment.tokens.stablecoin, abi: stablecoinAbi, functionName: 'balanceOf', args: [owner] }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

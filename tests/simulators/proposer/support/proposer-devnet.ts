@@ -1,0 +1,202 @@
+// A real anvil with the devnet contracts deployed, plus what the proposer tests need around an in-process proposer:
+// its settings, a certified depositor, a way to escrow deposits and to read the blocks that landed on chain.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Chain,
+  type Hash,
+  type HDAccount,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { erc3525Abi, nightfallAbi, stablecoinAbi, TokenType } from '../../../../docker/contracts/abi';
+import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
+import { decodeProposeBlock, type Block } from '../../../../docker/lib/block-codec';
+import { writeAddressesFile } from '../../../../docker/lib/addresses';
+import {
+  depositCommitment,
+  depositKey,
+  depositSecretHash,
+  feeTokenId,
+  newDepositSecret,
+  nfSlotId,
+  nfTokenId,
+  type DepositData,
+} from '../../../../docker/lib/crypto/commitment';
+import { loadProposerSettings, type ProposerSettings } from '../../../../docker/lib/settings';
+import { AnvilAccountIndex, anvilDevAccount, anvilDevKey } from '../../../support/anvil-accounts';
+import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
+
+type Wallet = WalletClient<Transport, Chain, HDAccount>;
+
+/** A deposit as the chain books it: its escrow key and the commitment the proposer must put on chain. */
+export interface EscrowedDeposit {
+  data: DepositData;
+  key: bigint;
+  commitment: bigint;
+}
+
+export interface ProposedBlock {
+  number: bigint;
+  block: Block;
+}
+
+export interface ProposerDevnet {
+  deployment: DevnetDeployment;
+  publicClient: PublicClient<Transport, Chain>;
+  /** Proposer settings for this devnet: devnet timings (1 s interval and max wait) unless overridden. */
+  settings(env?: Record<string, string>): ProposerSettings;
+  /** Escrows `value` stablecoin units; with a deposit fee the escrow books a second, fee-token deposit. */
+  escrowStablecoin(opts: { value: bigint; fee: bigint; depositFee?: bigint }): Promise<EscrowedDeposit[]>;
+  /** Mints a fresh ERC-3525 token in `slot` and escrows all of it. */
+  escrowSlotToken(opts: { slot: bigint; value: bigint }): Promise<EscrowedDeposit>;
+  escrowRedeemed(key: bigint): Promise<boolean>;
+  isNullified(nullifier: bigint): Promise<boolean>;
+  /** Every block proposed so far, decoded from the propose_block calldata. */
+  proposedBlocks(): Promise<ProposedBlock[]>;
+  stop(): Promise<void>;
+}
+
+const depositorAccount = anvilDevAccount(1);
+
+export async function startProposerDevnet(): Promise<ProposerDevnet> {
+  const anvil: AnvilProcess = await startAnvil();
+  const configDir = await mkdtemp(path.join(tmpdir(), 'proposer-test-'));
+  try {
+    const deployment = await deployDevnet({
+      rpcUrl: anvil.rpcUrl,
+      deployerKey: anvilDevKey(AnvilAccountIndex.deployer),
+      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: 'http://proposer:3000' },
+      allowlist: [depositorAccount.address],
+    });
+    const addressesFile = path.join(configDir, 'addresses.toml');
+    await writeAddressesFile(addressesFile, deployment);
+    return connect(anvil, deployment, addressesFile, async () => {
+      await anvil.stop();
+      await rm(configDir, { recursive: true, force: true });
+    });
+  } catch (error) {
+    await anvil.stop();
+    await rm(configDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function connect(
+  anvil: AnvilProcess,
+  deployment: DevnetDeployment,
+  addressesFile: string,
+  stop: () => Promise<void>,
+): ProposerDevnet {
+  const chain = defineChain({
+    id: deployment.chainId,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  });
+  // Automine: a receipt exists as soon as the hash is returned, so fast polling costs nothing.
+  const options = { chain, transport: http(anvil.rpcUrl), pollingInterval: 50, cacheTime: 0 } as const;
+  const publicClient = createPublicClient(options);
+  const deployer: Wallet = createWalletClient({ ...options, account: anvilDevAccount(AnvilAccountIndex.deployer) });
+  const depositor: Wallet = createWalletClient({ ...options, account: depositorAccount });
+  const { nightfall, tokens } = deployment;
+
+  const mined = async (sent: Promise<Hash>) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, timeout: 10_000 });
+    if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
+    return receipt;
+  };
+  const booked = (data: DepositData): EscrowedDeposit => ({ data, key: depositKey(data), commitment: depositCommitment(data) });
+
+  return {
+    deployment,
+    publicClient,
+    settings: (env = {}) =>
+      loadProposerSettings({
+        NF4_SIGNING_KEY: anvilDevKey(AnvilAccountIndex.proposer),
+        NF4_ETHEREUM_CLIENT_URL: anvil.rpcUrl,
+        NF4_NETWORK__CHAIN_ID: String(deployment.chainId),
+        NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
+        NF4_GENESIS_BLOCK: String(deployment.deployBlock),
+        NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '1',
+        NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS: '1',
+        ...env,
+      }),
+
+    async escrowStablecoin({ value, fee, depositFee = 0n }) {
+      const secretHash = depositSecretHash(newDepositSecret());
+      await mined(deployer.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'mint', args: [depositor.account.address, value] }));
+      await mined(depositor.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'approve', args: [nightfall, value] }));
+      await mined(
+        depositor.writeContract({
+          address: nightfall,
+          abi: nightfallAbi,
+          functionName: 'escrow_funds',
+          args: [fee, tokens.stablecoin, 0n, value, secretHash, TokenType.ERC20],
+          value: depositFee > 0n ? 2n * fee + depositFee : fee,
+        }),
+      );
+      const id = nfTokenId(tokens.stablecoin, 0n);
+      const feeId = feeTokenId(nightfall);
+      return [
+        booked({ nfTokenId: id, nfSlotId: id, value, secretHash }),
+        ...(depositFee > 0n ? [booked({ nfTokenId: feeId, nfSlotId: feeId, value: depositFee, secretHash })] : []),
+      ];
+    },
+
+    async escrowSlotToken({ slot, value }) {
+      const secretHash = depositSecretHash(newDepositSecret());
+      const mint = await publicClient.simulateContract({
+        account: deployer.account,
+        address: tokens.erc3525,
+        abi: erc3525Abi,
+        functionName: 'mint',
+        args: [depositor.account.address, slot, value],
+      });
+      await mined(deployer.writeContract(mint.request));
+      const tokenId = mint.result;
+      await mined(depositor.writeContract({ address: tokens.erc3525, abi: erc3525Abi, functionName: 'approve', args: [nightfall, tokenId] }));
+      await mined(
+        depositor.writeContract({
+          address: nightfall,
+          abi: nightfallAbi,
+          functionName: 'escrow_funds',
+          args: [0n, tokens.erc3525, tokenId, value, secretHash, TokenType.ERC3525],
+        }),
+      );
+      return booked({ nfTokenId: nfTokenId(tokens.erc3525, tokenId), nfSlotId: nfSlotId(tokens.erc3525, slot), value, secretHash });
+    },
+
+    async escrowRedeemed(key) {
+      const [, redeemed] = await publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'deposit_escrowed', args: [key] });
+      return redeemed;
+    },
+
+    isNullified: (nullifier) =>
+      publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'is_nullified', args: [nullifier] }),
+
+    async proposedBlocks() {
+      const logs = await publicClient.getContractEvents({
+        address: nightfall,
+        abi: nightfallAbi,
+        eventName: 'BlockProposed',
+        fromBlock: deployment.deployBlock,
+        strict: true,
+      });
+      return Promise.all(
+        logs.map(async (log) => {
+          const tx = await publicClient.getTransaction({ hash: log.transactionHash });
+          return { number: log.args.layer2_block_number, block: decodeProposeBlock(tx.input) };
+        }),
+      );
+    },
+
+    stop,
+  };
+}
