@@ -22,6 +22,8 @@ import {
   type Hash,
   type Hex,
   type PublicClient,
+  type Transport,
+  type WalletClient,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { z } from 'zod';
@@ -90,7 +92,8 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 100, cacheTime: 0 });
   const deployer = privateKeyToAccount(opts.deployerKey);
   const proposer = privateKeyToAccount(opts.proposer.key).address;
-  const sender = await TransactionSequence.start(publicClient, chain, deployer);
+  const walletClient = createWalletClient({ account: deployer, chain, transport });
+  const sender = await TransactionSequence.start(publicClient, walletClient);
 
   const x509 = await sender.deploy('X509', x509Abi, []);
   const nightfall = await sender.deploy('Nightfall', nightfallAbi, [x509]);
@@ -135,22 +138,26 @@ class TransactionSequence {
 
   private constructor(
     private readonly publicClient: PublicClient,
-    private readonly walletClient: ReturnType<typeof createWalletClient>,
-    private readonly account: PrivateKeyAccount,
-    private readonly chain: Chain,
+    private readonly walletClient: WalletClient<Transport, Chain, PrivateKeyAccount>,
     private nonce: number,
     private readonly fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ) {}
 
-  static async start(publicClient: PublicClient, chain: Chain, account: PrivateKeyAccount): Promise<TransactionSequence> {
+  static async start(
+    publicClient: PublicClient,
+    walletClient: WalletClient<Transport, Chain, PrivateKeyAccount>,
+  ): Promise<TransactionSequence> {
     const [nonce, fees] = await Promise.all([
-      publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+      publicClient.getTransactionCount({ address: walletClient.account.address, blockTag: 'pending' }),
       publicClient.estimateFeesPerGas(),
     ]);
-    const walletClient = createWalletClient({ account, chain, transport: http(chain.rpcUrls.default.http[0]) });
     // Headroom so that later transactions of the sequence stay valid if the base fee rises meanwhile.
     const headroom = { maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-    return new TransactionSequence(publicClient, walletClient, account, chain, nonce, headroom);
+    return new TransactionSequence(publicClient, walletClient, nonce, headroom);
+  }
+
+  private get account(): PrivateKeyAccount {
+    return this.walletClient.account;
   }
 
   /** Sends the deployment and returns the address the contract will have. */
@@ -191,8 +198,6 @@ class TransactionSequence {
 
   private async send(tx: { to?: Address; data: Hex; gas: bigint; value?: bigint | undefined }): Promise<Hash> {
     const hash = await this.walletClient.sendTransaction({
-      account: this.account,
-      chain: this.chain,
       ...tx,
       nonce: this.nonce,
       ...this.fees,

@@ -5,7 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets/secret';
+import { waitFor, wakeOnEvent } from '../../fixtures/waits';
 import { dockerEngine } from '../../fixtures/network/engine';
 import {
   hostAddressForContainers,
@@ -39,6 +41,8 @@ async function nodeIn(client: ClientContainer, script: string): Promise<string> 
   return result.stdout;
 }
 
+const withoutTimestamp = (line: string) => line.replace(/^\[\S+ /, '[');
+
 async function health(client: ClientContainer): Promise<string> {
   const response = await fetch(`${client.baseUrl}/v1/health`);
   expect(response.status).toBe(200);
@@ -68,8 +72,11 @@ describe('client containers', () => {
     }
   });
 
-  it('keeps its store and base URL across a restart, and keeps logging', async () => {
+  it('keeps its store and base URL across a restart, and follows the new process in its log', async () => {
     const baseUrl = alice.baseUrl;
+    // The first line the service printed, without its env_logger time stamp: it prints it again when it starts again.
+    const startLine = withoutTimestamp(alice.logBuffer.lines()[0] ?? '');
+    expect(startLine).not.toBe('');
     await nodeIn(alice, "fs.writeFileSync('/app/data/restart-marker', 'kept')");
 
     await alice.restart();
@@ -77,8 +84,14 @@ describe('client containers', () => {
     expect(alice.baseUrl).toBe(baseUrl);
     expect(await health(alice)).toBe('Healthy');
     expect(await nodeIn(alice, "process.stdout.write(fs.readFileSync('/app/data/restart-marker', 'utf8'))")).toBe('kept');
-    const afterRestart = alice.logs().split('--- restart ---')[1] ?? '';
-    expect(afterRestart.trim().length).toBeGreaterThan(0);
+    await waitFor({
+      what: 'the restarted client to print its start line again',
+      timeoutMs: 10_000,
+      probe: () => alice.logBuffer.lines().filter((line) => withoutTimestamp(line) === startLine).length,
+      isDone: (count) => count >= 2,
+      wakeOn: wakeOnEvent(alice.logBuffer, 'line'),
+      logger: recordingLogger(),
+    });
   });
 
   it('captures logs from the start with the signing key redacted', () => {

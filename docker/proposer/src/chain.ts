@@ -2,11 +2,7 @@
 // comes next, and whether a mempool entry is still valid on chain.
 import type { Address, PublicClient } from 'viem';
 import { nightfallAbi, roundRobinAbi } from '../../contracts/abi';
-
-export interface ContractAddresses {
-  nightfall: Address;
-  roundRobin: Address;
-}
+import type { ContractAddresses } from '../../lib/addresses';
 
 export interface EscrowStatus {
   escrowed: boolean;
@@ -17,7 +13,7 @@ export interface EscrowStatus {
 export class ChainReader {
   constructor(
     private readonly client: PublicClient,
-    private readonly addresses: ContractAddresses,
+    private readonly addresses: Pick<ContractAddresses, 'nightfall' | 'roundRobin'>,
   ) {}
 
   async currentProposer(): Promise<Address> {

@@ -1,8 +1,8 @@
 // A DepositEscrowed event → the deposit it books (reference §8.3, nightfall_event.rs process_deposit_escrowed_event).
 // The event only carries (nfSlotId, value), so, like the real proposer, we fetch the transaction and decode its
-// escrow_funds calldata for the token and secret hash; escrow must therefore be a direct call to Nightfall.
-// The fee deposit (second event of an escrow that paid a deposit fee) is recognised by its slot = the fee token id.
-import { decodeFunctionData, type Hash, type PublicClient } from 'viem';
+// escrow_funds calldata for the token and the secret hash; escrow must therefore be a direct call to Nightfall.
+// The fee deposit (the second event of an escrow that paid a deposit fee) is recognised by its slot = fee token id.
+import { decodeFunctionData, type Hash, type Hex, type PublicClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
 import { depositCommitment, depositKey, nfTokenId, type DepositData } from '../../lib/crypto/commitment';
 import { BN254_R } from '../../lib/field';
@@ -28,33 +28,36 @@ export interface DepositDecoderDeps {
 
 export async function decodeEscrowEvent(deps: DepositDecoderDeps, event: EscrowEvent): Promise<DecodedDeposit> {
   const tx = await deps.client.getTransaction({ hash: event.transactionHash });
-  let call;
-  try {
-    call = decodeFunctionData({ abi: nightfallAbi, data: tx.input });
-  } catch {
-    return { outcome: 'skipped', reason: 'escrow was not a direct escrow_funds call' };
-  }
-  if (call.functionName !== 'escrow_funds') {
-    return { outcome: 'skipped', reason: `escrow came from a ${call.functionName} call` };
-  }
-  const [, ercAddress, tokenId, , secretHash] = call.args;
+  const escrow = decodeEscrowCall(tx.input);
+  if (!escrow) return { outcome: 'skipped', reason: 'the transaction is not a direct escrow_funds call' };
 
-  // The slot id comes from the event (for ERC-3525 the contract derived it from slotOf); the value too, because the
-  // fee deposit's value (msg.value − 2·fee) is not in the calldata.
+  // The slot id comes from the event (for ERC-3525 the contract derived it with slotOf); so does the value, because
+  // the fee deposit's value (msg.value − 2·fee) is not in the calldata.
   const isFeeDeposit = event.nfSlotId === deps.feeTokenId;
   const data: DepositData = {
-    nfTokenId: isFeeDeposit ? deps.feeTokenId : nfTokenId(ercAddress, tokenId),
+    nfTokenId: isFeeDeposit ? deps.feeTokenId : nfTokenId(escrow.ercAddress, escrow.tokenId),
     nfSlotId: event.nfSlotId,
     value: event.value,
-    secretHash,
+    secretHash: escrow.secretHash,
   };
   if (data.value >= BN254_R || data.secretHash >= BN254_R) {
-    return { outcome: 'skipped', reason: 'value or secret hash is not a field element' };
+    return { outcome: 'skipped', reason: 'its value or secret hash is not a field element' };
   }
 
   const key = depositKey(data);
-  const escrow = await deps.chain.escrowStatus(key);
-  if (!escrow.escrowed) return { outcome: 'skipped', reason: `no escrow on chain under key ${key}` };
-  if (escrow.redeemed) return { outcome: 'redeemed' };
-  return { outcome: 'pending', deposit: { ...data, key, fee: escrow.fee, commitment: depositCommitment(data) } };
+  const status = await deps.chain.escrowStatus(key);
+  if (!status.escrowed) return { outcome: 'skipped', reason: `nothing is escrowed under key ${key}` };
+  if (status.redeemed) return { outcome: 'redeemed' };
+  return { outcome: 'pending', deposit: { ...data, key, fee: status.fee, commitment: depositCommitment(data) } };
+}
+
+function decodeEscrowCall(input: Hex) {
+  try {
+    const call = decodeFunctionData({ abi: nightfallAbi, data: input });
+    if (call.functionName !== 'escrow_funds') return undefined;
+    const [, ercAddress, tokenId, , secretHash] = call.args;
+    return { ercAddress, tokenId, secretHash };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,11 @@
 // Follows the Nightfall contract's logs from the genesis block by polling eth_getLogs (the simulator uses plain HTTP
 // RPC, so no subscription): DepositEscrowed feeds the mempool, BlockProposed advances the count of processed L2 blocks
 // behind /v1/blockdata. A failed range is retried whole on the next poll; both handlers tolerate a replay.
-import { getAbiItem, type PublicClient } from 'viem';
+import { getAbiItem, type Address, type PublicClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
-import type { Address } from 'viem';
-import type { Log } from './log';
 import { delay } from './delay';
+import type { EscrowEvent } from './deposit-decoder';
+import type { Log } from './log';
 
 const depositEscrowed = getAbiItem({ abi: nightfallAbi, name: 'DepositEscrowed' });
 const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
@@ -13,18 +13,12 @@ const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
 /** Blocks per eth_getLogs call: public RPCs cap ranges, and a long replay should not be one request. */
 const MAX_LOG_RANGE = 5_000n;
 
-export interface EscrowLog {
-  transactionHash: `0x${string}`;
-  nfSlotId: bigint;
-  value: bigint;
-}
-
 export interface NightfallLogWatcherOptions {
   client: PublicClient;
   nightfall: Address;
   genesisBlock: bigint;
   pollMs: number;
-  onDepositEscrowed: (event: EscrowLog) => Promise<void>;
+  onDepositEscrowed: (event: EscrowEvent) => Promise<void>;
   log: Log;
 }
 
@@ -60,7 +54,10 @@ export class NightfallLogWatcher {
     const { client, nightfall, log } = this.options;
     try {
       const head = await client.getBlockNumber({ cacheTime: 0 });
-      if (head < this.#nextL1Block) return;
+      if (head < this.#nextL1Block) {
+        this.#caughtUp = true; // nothing to read yet (the genesis block may lie ahead)
+        return;
+      }
       const toBlock = head < this.#nextL1Block + MAX_LOG_RANGE - 1n ? head : this.#nextL1Block + MAX_LOG_RANGE - 1n;
       const logs = await client.getLogs({
         address: nightfall,

@@ -15,10 +15,10 @@ import { AssemblyStatus } from './assembly-status';
 import { BlockAssembler } from './block-assembler';
 import { BlockSubmitter } from './block-submitter';
 import { ChainReader } from './chain';
-import { decodeEscrowEvent } from './deposit-decoder';
+import { decodeEscrowEvent, type EscrowEvent } from './deposit-decoder';
 import type { Log } from './log';
 import { Mempool } from './mempool';
-import { NightfallLogWatcher, type EscrowLog } from './nightfall-log-watcher';
+import { NightfallLogWatcher } from './nightfall-log-watcher';
 import { proposerRoutes } from './routes';
 import type { BlockAssemblySettings } from './trigger';
 
@@ -75,7 +75,7 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     onDepositEscrowed: (event) => admitDeposit(event),
   });
 
-  async function admitDeposit(event: EscrowLog): Promise<void> {
+  async function admitDeposit(event: EscrowEvent): Promise<void> {
     log.info(
       `Proposer: Decoded DepositEscrowed event from transaction ${event.transactionHash}, Deposit Transaction with ` +
         `nf_slot_id ${event.nfSlotId}, value ${event.value}, is now on-chain`,

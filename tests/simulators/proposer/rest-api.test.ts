@@ -5,7 +5,7 @@ import { waitFor } from '../../../fixtures/waits';
 import { buildClientTransaction } from '../../../docker/lib/block-codec';
 import { randomFieldElement } from '../../../docker/lib/crypto/commitment';
 import { startProposer, type RunningProposer } from '../../../docker/proposer/src/proposer';
-import { call, firstNullifier, postTransaction, recordingLog, transferTransaction } from './support/proposer-api';
+import { call, firstNullifier, postRaw, postTransaction, recordingLog, transferTransaction } from './support/proposer-api';
 import { startProposerDevnet, type ProposerDevnet } from './support/proposer-devnet';
 
 let devnet: ProposerDevnet;
@@ -54,8 +54,10 @@ describe('routes', () => {
 describe('POST /v1/transaction', () => {
   it('answers 500 for a body that is not a ClientTransaction', async () => {
     expect(await postTransaction(proposer.url, { fee: '00' })).toEqual({ status: 500, body: 'INTERNAL_SERVER_ERROR' });
-    const notJson = await call(url('/v1/transaction'), 'POST', undefined);
+    const notJson = await postRaw(url('/v1/transaction'), '{"fee":', 'application/json');
     expect(notJson).toEqual({ status: 500, body: 'INTERNAL_SERVER_ERROR' });
+    const wrongType = await postRaw(url('/v1/transaction'), JSON.stringify(transferTransaction()), 'text/plain');
+    expect(wrongType).toEqual({ status: 500, body: 'INTERNAL_SERVER_ERROR' });
   });
 
   it('refuses a transaction whose proof does not verify', async () => {

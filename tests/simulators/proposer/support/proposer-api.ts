@@ -17,6 +17,12 @@ export async function call(url: string, method = 'GET', body?: unknown): Promise
   return { status: reply.statusCode, body: await reply.body.text() };
 }
 
+/** A body that is not (or not declared as) JSON. */
+export async function postRaw(url: string, text: string, contentType: string): Promise<Reply> {
+  const reply = await request(url, { method: 'POST', body: text, headers: { 'content-type': contentType } });
+  return { status: reply.statusCode, body: await reply.body.text() };
+}
+
 export const postTransaction = (proposerUrl: string, tx: unknown) => call(`${proposerUrl}/v1/transaction`, 'POST', tx);
 
 export async function blockdata(proposerUrl: string): Promise<number> {
