@@ -2,14 +2,19 @@
 // Skips the work when the sources, the dependency versions, the compiler and its settings are unchanged: the hash
 // of all of them is kept in build/. Runs as `npm run build:contracts` and as postinstall.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { artifactPath, buildDir, contractNames, sourcesDir, type Artifact } from './artifacts';
 
 const nodeModulesDir = path.resolve(sourcesDir, '../../../node_modules');
 const hashFile = path.join(buildDir, 'sources.sha256');
+/** Held while compiling, so that test files starting together compile once rather than each on its own. */
+const lockDir = path.join(buildDir, '.compiling');
+const LOCK_WAIT_MS = 180_000;
+const LOCK_STALE_MS = 60_000;
 
 /** Packages whose Solidity files the sources import (paths under node_modules); their versions are in the cache key. */
 const solidityDependencies = [
@@ -58,18 +63,57 @@ export async function buildContracts(): Promise<BuildResult> {
   const started = performance.now();
   const sources = readSources();
   const inputHash = hashInputs(sources);
-  if (isUpToDate(inputHash)) {
-    return { compiled: false, contracts: [...contractNames], millis: performance.now() - started };
-  }
+  const upToDate = () => ({ compiled: false, contracts: [...contractNames], millis: performance.now() - started });
+  if (isUpToDate(inputHash)) return upToDate();
 
-  const artifacts = await compile(sources);
-  const missing = contractNames.filter((name) => !artifacts.has(name));
-  if (missing.length > 0) throw new Error(`Compilation produced no artifact for: ${missing.join(', ')}`);
+  return withBuildLock(async () => {
+    // Another process may have built these very inputs while this one waited for the lock.
+    if (isUpToDate(inputHash)) return upToDate();
+    const artifacts = await compile(sources);
+    const missing = contractNames.filter((name) => !artifacts.has(name));
+    if (missing.length > 0) throw new Error(`Compilation produced no artifact for: ${missing.join(', ')}`);
 
+    for (const [name, artifact] of artifacts) {
+      writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
+    }
+    writeAtomically(hashFile, `${inputHash}\n`);
+    return { compiled: true, contracts: [...artifacts.keys()], millis: performance.now() - started };
+  });
+}
+
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   mkdirSync(buildDir, { recursive: true });
-  for (const [name, artifact] of artifacts) writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
-  writeAtomically(hashFile, `${inputHash}\n`);
-  return { compiled: true, contracts: [...artifacts.keys()], millis: performance.now() - started };
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  // mkdir is atomic: whoever creates the directory holds the lock.
+  while (!tryCreate(lockDir)) {
+    if (Date.now() - lockCreatedAt(lockDir) > LOCK_STALE_MS) rmSync(lockDir, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`Timed out waiting for another compilation (${lockDir})`);
+    else await delay(200);
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+function tryCreate(dir: string): boolean {
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** When the lock was taken (ms since the epoch); now if it vanished meanwhile, so that it never counts as stale. */
+function lockCreatedAt(dir: string): number {
+  try {
+    return statSync(dir).mtimeMs;
+  } catch {
+    return Date.now();
+  }
 }
 
 /** Source unit name (`src/<file>`) → contents, sorted so that the hash is stable. */

@@ -65,7 +65,18 @@ async function startOnPort(port: number, options: AnvilOptions): Promise<AnvilPr
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4_000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let failure = '';
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      failure ||= `it exited (${signal ?? `code ${code}`})`;
+      resolve();
+    });
+    // A binary that cannot be spawned emits 'error' (and maybe no 'exit'); unhandled, it would crash the run.
+    child.once('error', (error) => {
+      failure = `it could not be spawned: ${error.message}`;
+      resolve();
+    });
+  });
   // Never leave an orphan anvil behind when the test process ends abruptly.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -77,7 +88,7 @@ async function startOnPort(port: number, options: AnvilOptions): Promise<AnvilPr
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilAnswering(rpcUrl, chainId, exited, options.readyTimeoutMs ?? 15_000);
+    await waitUntilAnswering(rpcUrl, chainId, exited.then(() => failure), options.readyTimeoutMs ?? 15_000);
   } catch (error) {
     await stop();
     throw new Error(`anvil did not start on port ${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
@@ -85,19 +96,19 @@ async function startOnPort(port: number, options: AnvilOptions): Promise<AnvilPr
   return { rpcUrl, port, chainId, stop };
 }
 
-async function waitUntilAnswering(rpcUrl: string, chainId: number, exited: Promise<void>, timeoutMs: number) {
+/** Bounded poll of eth_chainId; `ended` resolves with the reason once the process is gone. */
+async function waitUntilAnswering(rpcUrl: string, chainId: number, ended: Promise<string>, timeoutMs: number) {
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 1_000 }) });
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
+  let endReason: string | undefined;
+  void ended.then((reason) => (endReason = reason));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited) throw new Error('the process exited');
-    try {
-      const answered = await client.getChainId();
-      if (answered !== chainId) throw new Error(`it answers chain id ${answered}, expected ${chainId}`);
+    if (endReason !== undefined) throw new Error(endReason);
+    const answered = await client.getChainId().catch(() => undefined); // not listening yet
+    if (answered !== undefined) {
+      // Another chain on "our" port means the port was taken meanwhile.
+      if (answered !== chainId) throw new Error(`the port answers chain id ${answered}, expected ${chainId}`);
       return;
-    } catch (error) {
-      if ((error as Error).message.startsWith('it answers')) throw error;
     }
     await delay(50);
   }
@@ -105,7 +116,7 @@ async function waitUntilAnswering(rpcUrl: string, chainId: number, exited: Promi
 }
 
 async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
   const graceful = await Promise.race([exited.then(() => true), delay(STOP_GRACE_MS).then(() => false)]);
   if (!graceful) {

@@ -32,7 +32,7 @@ export interface BuildProfile {
   readonly recordsLayer2BlockNumber: boolean;
   /** head stores received commitments with their L1 hash and L2 number; plume stores them with nulls. */
   readonly receivedCommitmentsCarryLocation: boolean;
-  /** Nullifier of a deposit commitment: plume Poseidon(nullifier_key, c); head Poseidon(s1, s2, s3, domain) (99efb26). */
+  /** Key of a deposit commitment's nullifier Poseidon(key, c): plume the nullifier key; head Poseidon(s1, s2, s3, domain) (99efb26). */
   readonly depositNullifier: 'nullifier-key' | 'deposit-secret';
   /** GET /v1/token/{id}: head adds `token_type` (the contract's third return value). */
   readonly tokenInfoHasType: boolean;

@@ -49,7 +49,7 @@ export async function runAssemblyLoop(deps: AssemblyLoopDeps, signal: AbortSigna
       const reason = await awaitTrigger({ ...deps, signal });
       if (reason === undefined) break;
       if (!(await isCurrentProposer())) continue;
-      await deps.assembler.assembleAndPropose();
+      await deps.assembler.assembleAndPropose(reason);
       lastError = undefined;
     } catch (error) {
       // Keep going, as the real proposer does after a failed block; log a repeated failure only once.

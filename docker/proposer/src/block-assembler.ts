@@ -7,6 +7,7 @@ import type { BlockSubmitter } from './block-submitter';
 import type { ChainReader } from './chain';
 import type { Log } from './log';
 import type { Mempool } from './mempool';
+import type { TriggerReason } from './trigger';
 
 type Selection = BlockSelection<OnChainTransaction>;
 
@@ -21,7 +22,7 @@ export interface BlockAssemblerDeps {
 export class BlockAssembler {
   constructor(private readonly deps: BlockAssemblerDeps) {}
 
-  async assembleAndPropose(): Promise<void> {
+  async assembleAndPropose(reason: TriggerReason): Promise<void> {
     const { mempool, chain, submitter, blockSize, log } = this.deps;
     await this.dropEntriesAlreadyOnChain();
     const selection = selectBlockContents(mempool.deposits(), mempool.clientTransactions(), blockSize);
@@ -32,7 +33,10 @@ export class BlockAssembler {
 
     const number = await chain.nextLayer2BlockNumber();
     const block = buildBlock(selection);
-    log.info(`Assembled block ${number} with ${block.transactions.length} transactions (${describe(selection)})`);
+    log.info(
+      `Assembled block ${number} with ${block.transactions.length} transactions ` +
+        `(${describe(selection)}; trigger: ${reason})`,
+    );
 
     const simulation = await submitter.simulate(block);
     if (!simulation.ok) {

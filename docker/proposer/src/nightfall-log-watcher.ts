@@ -49,8 +49,8 @@ export class NightfallLogWatcher {
     }
   }
 
-  /** Reads one range of logs up to the head; exposed for tests that step the watcher by hand. */
-  async pollOnce(): Promise<void> {
+  /** Reads one range of logs, up to the head. */
+  private async pollOnce(): Promise<void> {
     const { client, nightfall, log } = this.options;
     try {
       const head = await client.getBlockNumber({ cacheTime: 0 });

@@ -51,7 +51,7 @@ describe('client simulator HTTP surface (plume)', () => {
   it('rejects unusable bodies of queued operations with 500 before looking at the request id', async () => {
     const valid = erc20DepositBody(token, { value: 1n });
     const { deposit_fee: _omitted, ...missingField } = valid;
-    const cases = [
+    const cases: { body: string; headers: Record<string, string> }[] = [
       { body: '{', headers: { 'content-type': 'application/json' } },
       { body: JSON.stringify(missingField), headers: { 'content-type': 'application/json' } },
       { body: JSON.stringify({ ...valid, value: 1 }), headers: { 'content-type': 'application/json' } },

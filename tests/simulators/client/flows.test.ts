@@ -3,9 +3,6 @@
 // early or twice fails) and the real client's "withdraw stays Submitted" quirk (reference §3.4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { nightfallAbi } from '../../../docker/contracts/abi';
-import { waitFor } from '../../../fixtures/waits';
-import { wakeOnEvent } from '../../../fixtures/waits/wake';
 import {
   balance,
   commitments,
@@ -23,43 +20,10 @@ import {
 } from './support/client-api';
 import { startClientDevnet, type ClientDevnet, type TestClient } from './support/client-devnet';
 import { call } from './support/http';
+import { allBlocksProcessed, transactionEventFor } from './support/notifications';
 import { startWebhookSink, type WebhookSink } from './support/webhook-sink';
 
-const TransactionEvent = z.object({ event_type: z.literal('transaction_event'), response: z.string(), uuid: z.string() });
-const BlockchainEvent = z.object({
-  event_type: z.literal('blockchain_event'),
-  l1_txn_hash: z.string(),
-  l2_block_number: z.number(),
-  commitments: z.array(z.string()),
-  request_ids: z.array(z.string()),
-});
 const WithdrawResponse = z.object({ success: z.literal(true), message: z.string(), withdraw_fund_salt: z.string() });
-
-async function transactionEventFor(sink: WebhookSink, id: string) {
-  return waitFor({
-    what: `transaction_event for request ${id}`,
-    timeoutMs: 30_000,
-    probe: () => sink.payloads.map((p) => TransactionEvent.safeParse(p)).find((p) => p.success && JSON.parse(p.data.uuid) === id),
-    isDone: (found) => found !== undefined,
-    wakeOn: wakeOnEvent(sink.events, 'received'),
-  }).then((found) => found!.data!);
-}
-
-/** Resolves once the client has announced (i.e. fully processed) every L2 block proposed so far. */
-async function blocksProcessed(devnet: ClientDevnet, sink: WebhookSink): Promise<void> {
-  const next = await devnet.publicClient.readContract({
-    address: devnet.deployment.nightfall,
-    abi: nightfallAbi,
-    functionName: 'layer2_block_number',
-  });
-  await waitFor({
-    what: `blockchain_event for L2 block ${next - 1n}`,
-    timeoutMs: 30_000,
-    probe: () => sink.payloads.some((p) => BlockchainEvent.safeParse(p).data?.l2_block_number === Number(next - 1n)),
-    isDone: (seen) => seen,
-    wakeOn: wakeOnEvent(sink.events, 'received'),
-  });
-}
 
 describe('client simulator: deposit → transfer → withdraw → de-escrow (plume)', () => {
   let devnet: ClientDevnet;
@@ -158,7 +122,7 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
     const id = await submit(alice.url, 'withdraw', withdrawBody(token, recipient, 700n));
     const { withdraw_fund_salt: salt } = WithdrawResponse.parse(JSON.parse((await transactionEventFor(aliceHooks, id)).response));
     await waitForCommitments(alice.url, 'the withdrawn commitment Spent', (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent');
-    await blocksProcessed(devnet, aliceHooks);
+    await allBlocksProcessed(devnet, aliceHooks);
     expect((await waitForStatus(alice.url, id, ['Submitted'])).status).toBe('Submitted');
 
     const ok = await call(alice.url, 'POST', '/v1/de-escrow', { json: deEscrowBody(token, recipient, 700n, salt) });

@@ -21,6 +21,8 @@ import {
 } from './support/client-api';
 import { startClientDevnet, type ClientDevnet, type TestClient } from './support/client-devnet';
 import { call } from './support/http';
+import { allBlocksProcessed } from './support/notifications';
+import { startWebhookSink, type WebhookSink } from './support/webhook-sink';
 
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -28,13 +30,18 @@ describe('client simulator, head build', () => {
   let devnet: ClientDevnet;
   let client: TestClient;
   let token: string;
+  let hooks: WebhookSink;
 
   beforeAll(async () => {
     devnet = await startClientDevnet({ clients: 1 });
-    client = await devnet.startTestClient(devnet.identities[0]!, { build: 'head' });
+    hooks = await startWebhookSink();
+    client = await devnet.startTestClient(devnet.identities[0]!, { build: 'head', webhookUrl: hooks.url });
     token = devnet.deployment.tokens.stablecoin;
   });
-  afterAll(async () => devnet?.stop());
+  afterAll(async () => {
+    await devnet?.stop();
+    await hooks?.close();
+  });
 
   /** Submits without caring about the header: the server makes the id and returns it. */
   async function submitHead(operation: Operation, body: unknown): Promise<string> {
@@ -110,6 +117,7 @@ describe('client simulator, head build', () => {
     const { child_request_args } = await waitForStatus(client.url, id, ['Submitted']);
     const salt = (JSON.parse(child_request_args!) as { withdrawFundSalt: string }).withdrawFundSalt;
     await waitForCommitments(client.url, 'the withdrawn commitment Spent', (all) => all.find((c) => c.nullifier === salt)?.status === 'Spent');
+    await allBlocksProcessed(devnet, hooks);
     const data = { nf_token_id: nfTokenId(token as `0x${string}`, 0n), recipient_address: recipient, value, withdraw_fund_salt: BigInt(`0x${salt}`) };
     const claimable = await devnet.publicClient.readContract({ address: devnet.deployment.nightfall, abi: nightfallAbi, functionName: 'withdraw_processed', args: [data] });
     expect(claimable).toBe(true);

@@ -42,7 +42,7 @@ describe('client simulator restart (plume)', () => {
 
   const restart = async () => {
     await client.close();
-    hooks.payloads.splice(0); // only what the new process sends
+    hooks.clear(); // only what the new process sends
     client = await devnet.startTestClient(devnet.identities[0]!, { dataDir: client.dataDir, webhookUrl: hooks.url });
   };
 

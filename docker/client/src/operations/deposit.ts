@@ -27,7 +27,12 @@ function depositRecord(ctx: ClientContext, preimage: Preimage, secret: DepositSe
     hash,
     preimage,
     status: 'PendingCreation',
-    nullifier: ctx.profile.depositNullifier === 'deposit-secret' ? depositNullifier(secret) : nullifier(ctx.keys.current.nullifierKey, hash),
+    // head: Poseidon(Poseidon(s1, s2, s3, domain), c) — the secret replaces the nullifier key (shared_entities.rs);
+    // plume: Poseidon(nullifier_key, c) with the keys current at deposit time.
+    nullifier: nullifier(
+      ctx.profile.depositNullifier === 'deposit-secret' ? depositNullifier(secret) : ctx.keys.current.nullifierKey,
+      hash,
+    ),
     tokenType: ctx.profile.commitmentTokenType ? tokenType : null,
     layer1TransactionHash: null,
     layer2BlockNumber: null,

@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 
 export interface WebhookSink {
   readonly url: string;
+  /** Every payload received so far, in arrival order. */
   readonly payloads: readonly Record<string, unknown>[];
+  /** Forgets what was received so far. */
+  clear(): void;
   readonly events: EventEmitter;
   close(): Promise<void>;
 }
@@ -29,6 +32,7 @@ export async function startWebhookSink(): Promise<WebhookSink> {
     url: `http://127.0.0.1:${port}/webhook`,
     payloads,
     events,
+    clear: () => void payloads.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,5 @@
 // Talking to a running proposer as a client does (undici), and making client transactions with valid mock proofs.
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { buildClientTransaction, type ClientTransaction, type Words4 } from '../../../../docker/lib/block-codec';
 import { randomFieldElement } from '../../../../docker/lib/crypto/commitment';
 import type { Log } from '../../../../docker/proposer/src/log';
@@ -9,9 +9,9 @@ export interface Reply {
   body: string;
 }
 
-export async function call(url: string, method = 'GET', body?: unknown): Promise<Reply> {
+export async function call(url: string, method: Dispatcher.HttpMethod = 'GET', body?: unknown): Promise<Reply> {
   const reply = await request(url, {
-    method: method as 'GET',
+    method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
   return { status: reply.statusCode, body: await reply.body.text() };

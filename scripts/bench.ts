@@ -1,0 +1,107 @@
+// `npm run bench [-- --runs 3]`: runs the main scenario on the devnet N times and prints, per phase and in total, the
+// median wall time, the network's floor for that phase (L1 blocks and the proposer's batching window: time the
+// harness cannot save) and the harness's overhead as a ratio; then how long after its L1 block each confirmation was
+// detected. Figures come from vitest's JSON report and the scenario's confirmation-latency records.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = z.coerce.number().int().min(1).max(20).parse(values.runs);
+const BLOCK_S = Number(process.env.E2E_DEVNET_BLOCK_TIME ?? 1);
+const WINDOW_S = Number(process.env.E2E_DEVNET_BATCH_WINDOW ?? 2);
+const OUT = 'reports/bench';
+
+/** Phases of the round trip, recognised by their test's title, with the network's own minimum duration. */
+const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
+  // Funding: wrap (or mint) and transfers, allowlisting alongside: two L1 blocks.
+  { name: 'set-up (clients, funding, keys)', title: /^$/, floorS: 2 * BLOCK_S },
+  // approve and escrow, one block each, the batching window, the block's own L1 transaction.
+  { name: 'deposit → confirmed', title: /^Alice deposits/, floorS: 3 * BLOCK_S + WINDOW_S },
+  { name: 'transfer → both balances', title: /^Alice pays Bob/, floorS: BLOCK_S + WINDOW_S },
+  { name: 'withdraw → salt, PendingSpend', title: /^Bob withdraws/, floorS: 0 },
+  { name: 'early de-escrow refused', title: /before the commitment is Spent/, floorS: 0 },
+  { name: 'withdrawal block → Spent', title: /commitment is Spent/, floorS: BLOCK_S + WINDOW_S },
+  { name: 'de-escrow → L1 balances', title: /^Bob de-escrows/, floorS: BLOCK_S },
+  { name: 'second de-escrow refused', title: /second de-escrow/, floorS: 0 },
+];
+
+const VitestJson = z.object({
+  testResults: z.array(z.object({
+    startTime: z.number(),
+    endTime: z.number(),
+    assertionResults: z.array(z.object({ title: z.string(), ancestorTitles: z.array(z.string()), duration: z.number().nullish(), status: z.string() })),
+  })),
+});
+const Latency = z.object({ what: z.string(), latencyMs: z.number() });
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const samples = new Map<string, number[]>(PHASES.map((p) => [p.name, []]));
+const totals: number[] = [];
+const latencies: z.infer<typeof Latency>[] = [];
+
+for (let run = 1; run <= RUNS; run++) {
+  const json = join(OUT, `run-${run}.json`);
+  const timeline = join(OUT, `run-${run}.timeline.jsonl`);
+  console.error(`bench: run ${run}/${RUNS}`);
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', '--reporter=json', `--outputFile=${json}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, E2E_TIMELINE_FILE: timeline },
+  });
+  if (result.status !== 0) {
+    console.error(`bench: run ${run} failed (exit ${result.status}); see ${json}. Figures of failed runs are not used.`);
+    process.exit(1);
+  }
+  const report = VitestJson.parse(JSON.parse(readFileSync(json, 'utf8')));
+  for (const file of report.testResults) {
+    // One round trip per token: group the tests by their describe block.
+    const byScenario = groupBy(file.assertionResults, (t) => t.ancestorTitles.join(' > '));
+    for (const tests of byScenario.values()) {
+      const testsMs = tests.reduce((sum, t) => sum + (t.duration ?? 0), 0);
+      for (const phase of PHASES.slice(1)) {
+        const test = tests.find((t) => phase.title.test(t.title));
+        if (test?.duration != null) samples.get(phase.name)!.push(test.duration);
+      }
+      // Set-up is what the scenario took beyond its tests (its beforeAll and afterAll), shared out per scenario.
+      const setUpMs = (file.endTime - file.startTime) / byScenario.size - testsMs;
+      samples.get(PHASES[0]!.name)!.push(setUpMs);
+      totals.push(testsMs + setUpMs);
+    }
+  }
+  latencies.push(...readFileSync(timeline, 'utf8').trim().split('\n').filter(Boolean).map((line) => Latency.parse(JSON.parse(line))));
+}
+
+/** Map.groupBy arrived in Node 21; this project supports Node 20. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const seconds = (ms: number) => (ms / 1_000).toFixed(2);
+const ratio = (ms: number, floorS: number) => (floorS > 0 ? `${(ms / 1_000 / floorS).toFixed(2)}×` : 'n/a');
+
+console.log(`\nnpm run bench: ${RUNS} run(s) of the main scenario (${totals.length} round trips), L1 block ${BLOCK_S} s, batching window ${WINDOW_S} s\n`);
+console.log(['phase'.padEnd(34), 'median s', 'floor s', 'overhead'].join('  '));
+for (const phase of PHASES) {
+  const m = median(samples.get(phase.name)!);
+  console.log([phase.name.padEnd(34), seconds(m).padStart(8), phase.floorS.toFixed(2).padStart(7), ratio(m, phase.floorS).padStart(8)].join('  '));
+}
+const floorTotal = PHASES.reduce((sum, p) => sum + p.floorS, 0);
+console.log([`total per round trip`.padEnd(34), seconds(median(totals)).padStart(8), floorTotal.toFixed(2).padStart(7), ratio(median(totals), floorTotal).padStart(8)].join('  '));
+
+const byWhat = groupBy(latencies, (l) => l.what.replace(/^\w+'s /, ''));
+console.log('\nconfirmation detected after its L1 block (block timestamps have 1 s resolution):');
+for (const [what, entries] of byWhat) {
+  const ms = entries.map((e) => e.latencyMs);
+  console.log(`  ${what.padEnd(28)} median ${seconds(median(ms))} s, max ${seconds(Math.max(...ms))} s (${ms.length} samples)`);
+}

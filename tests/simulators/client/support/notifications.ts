@@ -1,0 +1,48 @@
+// Waits on what a client sent to its webhook sink.
+import { z } from 'zod';
+import { nightfallAbi } from '../../../../docker/contracts/abi';
+import { waitFor } from '../../../../fixtures/waits';
+import { wakeOnEvent } from '../../../../fixtures/waits/wake';
+import type { ClientDevnet } from './client-devnet';
+import type { WebhookSink } from './webhook-sink';
+
+export const TransactionEventSchema = z.object({ event_type: z.literal('transaction_event'), response: z.string(), uuid: z.string() });
+export const BlockchainEventSchema = z.object({
+  event_type: z.literal('blockchain_event'),
+  l1_txn_hash: z.string(),
+  l2_block_number: z.number(),
+  commitments: z.array(z.string()),
+  request_ids: z.array(z.string()),
+});
+
+/** The transaction_event of request `id` (its uuid field is the JSON-quoted id). */
+export async function transactionEventFor(sink: WebhookSink, id: string): Promise<z.infer<typeof TransactionEventSchema>> {
+  const found = await waitFor({
+    what: `transaction_event for request ${id}`,
+    timeoutMs: 30_000,
+    probe: () =>
+      sink.payloads
+        .map((p) => TransactionEventSchema.safeParse(p).data)
+        .find((e) => e !== undefined && JSON.parse(e.uuid) === id),
+    isDone: (e) => e !== undefined,
+    wakeOn: wakeOnEvent(sink.events, 'received'),
+  });
+  return found!;
+}
+
+/** Resolves once the client has announced — i.e. fully processed — every L2 block proposed so far. */
+export async function allBlocksProcessed(devnet: ClientDevnet, sink: WebhookSink): Promise<void> {
+  const next = await devnet.publicClient.readContract({
+    address: devnet.deployment.nightfall,
+    abi: nightfallAbi,
+    functionName: 'layer2_block_number',
+  });
+  const last = Number(next - 1n);
+  await waitFor({
+    what: `blockchain_event for L2 block ${last}`,
+    timeoutMs: 30_000,
+    probe: () => sink.payloads.some((p) => BlockchainEventSchema.safeParse(p).data?.l2_block_number === last),
+    isDone: (seen) => seen,
+    wakeOn: wakeOnEvent(sink.events, 'received'),
+  });
+}
