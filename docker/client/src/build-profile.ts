@@ -1,14 +1,11 @@
 // Every difference between the two client builds the simulator can be (NF4_SIM_CLIENT_BUILD), in one place.
 // plume = branch `plume_testnet_client` (2025-10-09), the build the seed describes; head = master `6ee83be`
 // (2026-03-04). Reference §12.2 lists the timeline; each field below names where the behaviour comes from.
-import { z } from 'zod';
 import { TokenType, type TokenTypeName } from '../../contracts/abi';
 import { compressPublicKey } from '../../lib/crypto/curve';
 import type { ZkpKeys } from '../../lib/crypto/keys';
 import { toHex64 } from '../../lib/field';
-
-export const BuildName = z.enum(['plume', 'head']);
-export type BuildName = z.infer<typeof BuildName>;
+import type { ClientBuild } from '../../lib/settings';
 
 /**
  * What a deposit's tokenType code becomes: a standard (`defaulted` = an unknown code silently taken as ERC-20, with a
@@ -17,7 +14,7 @@ export type BuildName = z.infer<typeof BuildName>;
 export type DepositTokenType = { readonly standard: TokenTypeName; readonly defaulted: boolean } | 'unsupported-fee-token';
 
 export interface BuildProfile {
-  readonly name: BuildName;
+  readonly name: ClientBuild;
   /** plume reads and requires X-Request-ID; head ignores it and makes a UUID v4 (commits 5bce1a0, 09acdd2). */
   readonly requestIds: 'client-supplied' | 'server-generated';
   /** Body of POST /v1/deriveKey: the full ZKPKeys before 538c8f2, only the public key after. */
@@ -86,6 +83,6 @@ const head: BuildProfile = {
   depositTokenType: (code) => (code === TokenType.FeeToken ? 'unsupported-fee-token' : standardOrErc20(code)),
 };
 
-export function buildProfile(name: BuildName): BuildProfile {
+export function buildProfile(name: ClientBuild): BuildProfile {
   return name === 'plume' ? plume : head;
 }

@@ -45,8 +45,14 @@ export async function startClient(settings: ClientSettings, options: StartClient
 
   const addresses = await readAddressesFile(settings.addressesFile);
   const store = await ClientStore.open(settings.dataDir);
-  // Requests are dropped at every start (commitments and request mappings are kept), as in the real client.
+  // Requests are dropped at every start (commitments and request mappings are kept), as in the real client, and the
+  // listener replays every block from the genesis block whatever was processed before.
   await store.dropRequests();
+  const lastProcessed = store.lastProcessedBlock();
+  log(LogTarget.main).info(
+    `Store at ${settings.dataDir}: ${store.commitments().length} commitment(s), ` +
+      `L2 blocks processed before: ${lastProcessed === undefined ? 'none' : `0..${lastProcessed}`}; replaying from L1 block ${settings.genesisBlock}`,
+  );
   const listener = new BlockListener(settings.genesisBlock);
   const webhookUrl = settings.webhookUrl;
   const ctx: ClientContext = {
@@ -69,7 +75,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
   const server = await startHttpServer(clientRoutes(ctx), {
     port: options.port ?? settings.port,
     ...(options.host ? { host: options.host } : {}),
-    log: log(LogTarget.warp),
+    log: log(LogTarget.restRejections),
   });
   log(LogTarget.main).info(`Starting warp server and request queue (build ${settings.build}, client ${ctx.l1.address})`);
 

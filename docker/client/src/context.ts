@@ -17,7 +17,7 @@ export const LogTarget = {
   blockEvents: 'nightfall_client::driven::event_handlers::nightfall_event',
   listener: 'nightfall_client::drivers::blockchain::nightfall_event_listener',
   publisher: 'nightfall_client::services::data_publisher',
-  warp: 'warp::filters::trace',
+  restRejections: 'nightfall_client::drivers::rest',
 } as const;
 export type LogTarget = (typeof LogTarget)[keyof typeof LogTarget];
 

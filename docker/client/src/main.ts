@@ -2,14 +2,14 @@
 // simulated client on port 3000 and shuts it down cleanly on SIGTERM/SIGINT.
 import { loadClientSettings, SettingsError } from '../../lib/settings';
 import { startClient } from './client';
-
-/** Opt-in: reproduce the real queue worker's deaths (context.ts Quirks.workerDeath). Not a real client setting. */
-const WORKER_DEATH_ENV = 'NF4_SIM_CLIENT_WORKER_DEATH';
+import { loadQuirks } from './quirk-settings';
 
 async function main(): Promise<void> {
   let settings;
+  let quirks;
   try {
     settings = loadClientSettings();
+    quirks = loadQuirks();
   } catch (error) {
     if (error instanceof SettingsError) {
       process.stderr.write(`${error.message}\n`);
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const client = await startClient(settings, { quirks: { workerDeath: process.env[WORKER_DEATH_ENV] === 'true' } });
+  const client = await startClient(settings, { quirks });
   const shutdown = () => {
     client.close().then(
       () => process.exit(0),

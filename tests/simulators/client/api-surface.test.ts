@@ -161,6 +161,12 @@ describe('client simulator HTTP surface (plume)', () => {
     expect([never.status, never.text, never.contentType]).toEqual([400, 'Failed to de-escrow funds', TEXT]);
   });
 
+  it('de-escrow: drops the connection for a recipient the real client cannot convert to an address (its panic)', async () => {
+    const body = { ...withdrawBody(token, devnet.identities[0]!.address, 5n), recipientAddress: `02${'00'.repeat(20)}`, withdrawFundSalt: hex64(99n) };
+    await expect(call(client.url, 'POST', '/v1/de-escrow', { json: body })).rejects.toThrow(/other side closed|socket/i);
+    expect((await get('/v1/health')).status).toBe(200); // the server itself lives on
+  });
+
   it('answers 503 JSON "Queue is full" (with the id) when the queue is at its limit, and queues nothing', async () => {
     // maxQueueSize = 1: one deposit being processed (out of the queue), one waiting, the third is refused.
     const small = await devnet.startTestClient(devnet.identities[1]!, { maxQueueSize: 1 });

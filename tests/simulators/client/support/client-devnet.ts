@@ -17,7 +17,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { stablecoinAbi } from '../../../../docker/contracts/abi';
+import { erc1155Abi, erc3525Abi, erc721Abi, stablecoinAbi } from '../../../../docker/contracts/abi';
 import { startClient, type RunningClient, type StartClientOptions } from '../../../../docker/client/src/client';
 import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
 import { writeAddressesFile } from '../../../../docker/lib/addresses';
@@ -58,6 +58,11 @@ export interface ClientDevnet {
   readonly identities: readonly ClientIdentity[];
   startTestClient(identity: ClientIdentity, options?: TestClientOptions): Promise<TestClient>;
   stablecoinBalance(owner: Address): Promise<bigint>;
+  /** The funder (owner of the devnet tokens) mints NFT-style tokens to `to`. */
+  mintErc721(to: Address, tokenId: bigint): Promise<void>;
+  mintErc1155(to: Address, id: bigint, amount: bigint): Promise<void>;
+  /** Returns the new ERC-3525 token id. */
+  mintErc3525(to: Address, slot: bigint, value: bigint): Promise<bigint>;
   stop(): Promise<void>;
 }
 
@@ -173,8 +178,29 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
       return { url: client.url, close, identity, dataDir, logs };
     };
 
+    const mined = async (hash: Hex) => {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`funder transaction ${hash} reverted`);
+    };
+    const { erc721, erc1155, erc3525 } = deployment.tokens;
+
     return {
       rpcUrl: anvil.rpcUrl,
+      mintErc721: async (to, tokenId) =>
+        mined(await funder.writeContract({ address: erc721, abi: erc721Abi, functionName: 'mint', args: [to, tokenId] })),
+      mintErc1155: async (to, id, amount) =>
+        mined(await funder.writeContract({ address: erc1155, abi: erc1155Abi, functionName: 'mint', args: [to, id, amount] })),
+      mintErc3525: async (to, slot, value) => {
+        const { request, result } = await publicClient.simulateContract({
+          account: funder.account,
+          address: erc3525,
+          abi: erc3525Abi,
+          functionName: 'mint',
+          args: [to, slot, value],
+        });
+        await mined(await funder.writeContract(request));
+        return result;
+      },
       deployment,
       publicClient,
       proposer,
