@@ -27,8 +27,10 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
     [alice, bob] = cast.users as [User, User];
   });
 
+  // Behaviors view: epic → one feature per token → one story per phase of the round trip.
+  const story = (name: string) => labels({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)`, story: name });
+
   afterEach(async () => {
-    await labels({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)` });
     await attachJson('client API exchanges', cast?.exchanges.slice(exchangesSeen) ?? []);
     exchangesSeen = cast?.exchanges.length ?? 0;
   });
@@ -42,6 +44,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   onTestFailedAttachLogs(() => cast);
 
   it('both users hold exactly what the funder granted them on L1', async () => {
+    await story('Set-up');
     const [a, b] = await Promise.all([alice.l1Snapshot(target.tokens), bob.l1Snapshot(target.tokens)]);
     expect(a.native).toBe(target.gasAllowanceWei);
     expect(a.tokens[token.symbol]).toBe(amount.deposit);
@@ -50,10 +53,12 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('every expected proposer is registered, seen by both clients, and answers', async () => {
+    await story('Set-up');
     await expectEveryProposerRegistered(target, [alice, bob]);
   });
 
   it('Alice deposits: confirmed on L2, her L2 balance is the value, L1 fell by exactly value, fee and her gas', async () => {
+    await story('Deposit');
     const l1 = await watchL1(alice, [token]);
     const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol}`, () => alice.deposit(token, token.amounts.deposit));
     await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
@@ -67,6 +72,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('Alice pays Bob privately: Bob holds the amount on L2, Alice the change', async () => {
+    await story('Private transfer');
     const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
     await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
     await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2BalanceBecomes(token, amount.transfer));
@@ -74,6 +80,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('Bob withdraws to his own L1 address: the withdraw fund salt arrives and names his spent commitment', async () => {
+    await story('Withdrawal');
     // Holding block production (devnet) keeps the withdrawal before its block, so the next test can try the early
     // de-escrow; on the test network the batching window alone leaves minutes for it.
     await target.blockProduction?.hold();
@@ -88,6 +95,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('a de-escrow before the commitment is Spent fails and moves nothing', async () => {
+    await story('De-escrow');
     const pending = requireWithdrawal(withdrawal, salt);
     const l1 = await watchL1(bob, [token]);
     const commitmentsBefore = await bob.api.commitments();
@@ -101,6 +109,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {
+    await story('Withdrawal');
     const pending = requireWithdrawal(withdrawal, salt);
     await target.blockProduction?.release();
     const spent = await step('the commitment becomes Spent', () => pending.withdrawal.landed(pending.salt));
@@ -109,6 +118,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('Bob de-escrows: his L1 token balance rises by exactly the value, his gas falls by exactly the de-escrow gas', async () => {
+    await story('De-escrow');
     const pending = requireWithdrawal(withdrawal, salt);
     const l1 = await watchL1(bob, [token]);
     await step('Bob de-escrows', () => bob.deEscrow(pending.withdrawal, pending.salt));
@@ -118,6 +128,7 @@ for (const token of target.tokens) describe(`${token.symbol} round trip: deposit
   });
 
   it('a second de-escrow of the same withdrawal fails and moves nothing', async () => {
+    await story('De-escrow');
     const pending = requireWithdrawal(withdrawal, salt);
     const l1 = await watchL1(bob, [token]);
     const refusal = await bob.deEscrow(pending.withdrawal, pending.salt).then(() => undefined, (error: unknown) => error);

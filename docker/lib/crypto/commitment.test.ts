@@ -8,7 +8,7 @@ import {
   commitmentHash,
   depositCommitment,
   depositKey,
-  depositNullifier,
+  depositNullifierKey,
   depositSecretHash,
   feeTokenId,
   newDepositSecret,
@@ -89,7 +89,7 @@ describe('commitments and nullifiers', () => {
 
   it('a deposit nullifier is domain-separated from the secret hash', () => {
     const secret = newDepositSecret();
-    expect(depositNullifier(secret)).toBe(
+    expect(depositNullifierKey(secret)).toBe(
       poseidon([secret.preimageOne, secret.preimageTwo, secret.preimageThree, DEPOSIT_NULLIFIER_DOMAIN]),
     );
     expect(DEPOSIT_NULLIFIER_DOMAIN).toBe(bytesToBigInt(keccak_256('DEPOSIT_NULLIFIER_V1')) % BN254_R);

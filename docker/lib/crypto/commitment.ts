@@ -64,7 +64,8 @@ export function commitmentHash(p: CommitmentPreimage): bigint {
   return poseidon([p.nfTokenId, p.nfSlotId, p.value, p.publicKey.x, p.publicKey.y, p.salt]);
 }
 
-/** Nullifier of a commitment owned by a ZKP key (not a deposit commitment: see depositNullifier). */
+/** Nullifier of a commitment: Poseidon(key, commitment), the key being the owner's nullifier key (or, for a deposit
+ * commitment on head builds, depositNullifierKey of its secret). */
 export function nullifier(nullifierKey: bigint, commitment: bigint): bigint {
   return poseidon([nullifierKey, commitment]);
 }
@@ -90,8 +91,11 @@ export function depositSecretHash(s: DepositSecret): bigint {
   return poseidon([s.preimageOne, s.preimageTwo, s.preimageThree]);
 }
 
-/** Poseidon(s1, s2, s3, DEPOSIT_NULLIFIER_DOMAIN). */
-export function depositNullifier(s: DepositSecret): bigint {
+/**
+ * Poseidon(s1, s2, s3, DEPOSIT_NULLIFIER_DOMAIN): on head builds the key that nullifies a deposit commitment in place
+ * of the owner's nullifier key (the nullifier itself is still `nullifier(key, commitment)`).
+ */
+export function depositNullifierKey(s: DepositSecret): bigint {
   return poseidon([s.preimageOne, s.preimageTwo, s.preimageThree, DEPOSIT_NULLIFIER_DOMAIN]);
 }
 

@@ -3,7 +3,7 @@
 // PendingCreation. The escrow receipt's status is not checked (a reverted escrow still ends `Submitted`).
 import { TokenType, type TokenTypeName } from '../../../contracts/abi';
 import {
-  depositNullifier,
+  depositNullifierKey,
   depositSecretHash,
   newDepositSecret,
   nfSlotId as computeNfSlotId,
@@ -30,7 +30,7 @@ function depositRecord(ctx: ClientContext, preimage: Preimage, secret: DepositSe
     // head: Poseidon(Poseidon(s1, s2, s3, domain), c) — the secret replaces the nullifier key (shared_entities.rs);
     // plume: Poseidon(nullifier_key, c) with the keys current at deposit time.
     nullifier: nullifier(
-      ctx.profile.depositNullifier === 'deposit-secret' ? depositNullifier(secret) : ctx.keys.current.nullifierKey,
+      ctx.profile.depositNullifier === 'deposit-secret' ? depositNullifierKey(secret) : ctx.keys.current.nullifierKey,
       hash,
     ),
     tokenType: ctx.profile.commitmentTokenType ? tokenType : null,

@@ -22,6 +22,7 @@ import { startClient, type RunningClient, type StartClientOptions } from '../../
 import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
 import { writeAddressesFile } from '../../../../docker/lib/addresses';
 import { loadClientSettings, loadProposerSettings } from '../../../../docker/lib/settings';
+import type { Log } from '../../../../docker/proposer/src/log';
 import { startProposer, type RunningProposer } from '../../../../docker/proposer/src/proposer';
 import { anvilDevKey, AnvilAccountIndex } from '../../../support/anvil-accounts';
 import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
@@ -64,6 +65,12 @@ export interface ClientDevnet {
   /** Returns the new ERC-3525 token id. */
   mintErc3525(to: Address, slot: bigint, value: bigint): Promise<bigint>;
   stop(): Promise<void>;
+}
+
+/** Quiet by default; CLIENT_SIM_PROPOSER_LOGS=1 prints the proposer's lines to stderr when diagnosing a test. */
+function proposerLog(): Log {
+  const write = process.env.CLIENT_SIM_PROPOSER_LOGS ? (m: string) => process.stderr.write(`[proposer] ${m}\n`) : () => undefined;
+  return { info: write, warn: write, error: write };
 }
 
 function freePort(): Promise<number> {
@@ -145,7 +152,7 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '2',
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS: '1',
       }),
-      { port: proposerPort, host: '127.0.0.1', log: process.env.CLIENT_SIM_PROPOSER_LOGS ? { info: (m) => console.error('P', m), warn: (m) => console.error('P', m), error: (m) => console.error('P', m) } : { info: () => undefined, warn: () => undefined, error: () => undefined } },
+      { port: proposerPort, host: '127.0.0.1', log: proposerLog() },
     );
     cleanups.push(() => proposer.close());
 
