@@ -33,6 +33,10 @@ export default defineConfig({
           name: 'scenarios',
           include: ['scenarios/**/*.spec.ts'],
           globalSetup: ['fixtures/target/devnet-global-setup.ts'],
+          // One file per scenario, run side by side (vitest's default of cores − 1 workers would serialise them on a
+          // 2-core machine); a group of its own after the other projects, as a different maxWorkers requires.
+          maxWorkers: Number(process.env.E2E_SCENARIO_WORKERS ?? 4),
+          sequence: { groupOrder: 1 },
           testTimeout: SCENARIO_TIMEOUT_MS,
           hookTimeout: SCENARIO_TIMEOUT_MS,
         },

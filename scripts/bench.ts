@@ -1,9 +1,11 @@
 // `npm run bench [-- --runs 3]`: runs the main scenario on the devnet N times and prints, per phase and in total, the
 // median wall time, the network's floor for that phase (L1 blocks and the proposer's batching window: time the
 // harness cannot save) and the harness's overhead as a ratio; then how long after its L1 block each confirmation was
-// detected. Figures come from vitest's JSON report and the scenario's confirmation-latency records.
+// detected. Figures come from vitest's JSON report (tests), its JUnit report (a scenario file's whole duration, hooks
+// included: the JSON report's file span runs from the first test to the last only) and the scenario's
+// confirmation-latency records.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -13,6 +15,8 @@ const RUNS = z.coerce.number().int().min(1).max(20).parse(values.runs);
 const BLOCK_S = Number(process.env.E2E_DEVNET_BLOCK_TIME ?? 1);
 const WINDOW_S = Number(process.env.E2E_DEVNET_BATCH_WINDOW ?? 2);
 const OUT = 'reports/bench';
+/** Where vitest.config.ts's junit reporter writes (its own outputFile option wins over the command line's). */
+const JUNIT = 'reports/junit.xml';
 
 /** Phases of the round trip, recognised by their test's title, with the network's own minimum duration. */
 const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
@@ -23,13 +27,14 @@ const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
   { name: 'transfer → both balances', title: /^Alice pays Bob/, floorS: BLOCK_S + WINDOW_S },
   { name: 'withdraw → salt, PendingSpend', title: /^Bob withdraws/, floorS: 0 },
   { name: 'early de-escrow refused', title: /before the commitment is Spent/, floorS: 0 },
-  { name: 'withdrawal block → Spent', title: /commitment is Spent/, floorS: BLOCK_S + WINDOW_S },
+  { name: 'withdrawal block → Spent', title: /^once the withdrawal block lands/, floorS: BLOCK_S + WINDOW_S },
   { name: 'de-escrow → L1 balances', title: /^Bob de-escrows/, floorS: BLOCK_S },
   { name: 'second de-escrow refused', title: /second de-escrow/, floorS: 0 },
 ];
 
 const VitestJson = z.object({
   testResults: z.array(z.object({
+    name: z.string(),
     startTime: z.number(),
     endTime: z.number(),
     assertionResults: z.array(z.object({ title: z.string(), ancestorTitles: z.array(z.string()), duration: z.number().nullish(), status: z.string() })),
@@ -48,7 +53,12 @@ for (let run = 1; run <= RUNS; run++) {
   const json = join(OUT, `run-${run}.json`);
   const timeline = join(OUT, `run-${run}.timeline.jsonl`);
   console.error(`bench: run ${run}/${RUNS}`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', '--reporter=json', `--outputFile=${json}`], {
+  // One scenario file at a time: each phase is measured against the network's floor for one round trip, and scenario
+  // files running side by side share the proposer's batches and wait out each other's block holds.
+  const result = spawnSync('npx', [
+    'vitest', 'run', '--project', 'scenarios', '--no-file-parallelism',
+    '--reporter=json', `--outputFile.json=${json}`, '--reporter=junit',
+  ], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, E2E_TIMELINE_FILE: timeline },
   });
@@ -57,7 +67,11 @@ for (let run = 1; run <= RUNS; run++) {
     process.exit(1);
   }
   const report = VitestJson.parse(JSON.parse(readFileSync(json, 'utf8')));
+  copyFileSync(JUNIT, join(OUT, `run-${run}.junit.xml`));
+  const fileSeconds = junitSuiteSeconds(readFileSync(JUNIT, 'utf8'));
   for (const file of report.testResults) {
+    const suiteSeconds = [...fileSeconds].find(([name]) => file.name.endsWith(name))?.[1];
+    const wholeFileMs = suiteSeconds === undefined ? file.endTime - file.startTime : suiteSeconds * 1_000;
     // One round trip per token: group the tests by their describe block.
     const byScenario = groupBy(file.assertionResults, (t) => t.ancestorTitles.join(' > '));
     for (const tests of byScenario.values()) {
@@ -67,12 +81,23 @@ for (let run = 1; run <= RUNS; run++) {
         if (test?.duration != null) samples.get(phase.name)!.push(test.duration);
       }
       // Set-up is what the scenario took beyond its tests (its beforeAll and afterAll), shared out per scenario.
-      const setUpMs = (file.endTime - file.startTime) / byScenario.size - testsMs;
+      const setUpMs = wholeFileMs / byScenario.size - testsMs;
       samples.get(PHASES[0]!.name)!.push(setUpMs);
       totals.push(testsMs + setUpMs);
     }
   }
   latencies.push(...readFileSync(timeline, 'utf8').trim().split('\n').filter(Boolean).map((line) => Latency.parse(JSON.parse(line))));
+}
+
+/** Each scenario file's duration in seconds, hooks included, from the JUnit report's testsuite elements. */
+function junitSuiteSeconds(xml: string): Map<string, number> {
+  const suites = new Map<string, number>();
+  for (const [element] of xml.matchAll(/<testsuite\s[^>]*>/g)) {
+    const name = /\sname="([^"]*)"/.exec(element)?.[1];
+    const time = /\stime="([\d.]+)"/.exec(element)?.[1];
+    if (name && time) suites.set(name, Number(time));
+  }
+  return suites;
 }
 
 /** Map.groupBy arrived in Node 21; this project supports Node 20. */

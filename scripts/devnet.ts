@@ -6,7 +6,7 @@ import { parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ensureDevnetImages } from '../docker/images';
 import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
-import { consoleLogger, type Logger } from '../fixtures/log';
+import { consoleLogger, stderrLogger } from '../fixtures/log';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
 import { Secret } from '../fixtures/secrets/secret';
 
@@ -123,12 +123,4 @@ function shutdown(reason: string, exitCode = 0): Promise<void> {
       process.exit(exitCode);
     });
   return stopping;
-}
-
-function stderrLogger(target: string): Logger {
-  const line = (level: string, message: string) => `[${new Date().toISOString()} ${level.padEnd(5)} ${target}] ${message}\n`;
-  return {
-    info: (message) => void process.stderr.write(line('INFO', message)),
-    warn: (message) => void process.stderr.write(line('WARN', message)),
-  };
 }

@@ -1,28 +1,96 @@
 // `npm run e2e`: the main job. Runs the scenarios on the chosen target (the devnet by default), then writes the
 // Allure report (reports/allure-report/index.html) whatever the outcome; exits with the scenarios' status.
+//
+// `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
+// loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
+// nothing starts unless it passes. `--preflight-only` stops there.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { privateKeyToAddress } from 'viem/accounts';
+import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
+import { testnetTarget } from '../fixtures/target/testnet-target';
+import { TargetName, type Timeouts } from '../fixtures/waits';
+
+/** Exit status when the run did not start: bad arguments, profile or preflight. */
+const NOT_STARTED = 2;
 
 const { values } = parseArgs({
   options: {
     target: { type: 'string', default: 'devnet' },
     // One scenario or test by name (vitest -t), to re-run what failed last night.
     only: { type: 'string' },
+    'env-file': { type: 'string' },
+    'preflight-only': { type: 'boolean', default: false },
   },
 });
 
-if (values.target !== 'devnet') {
-  console.error(`target ${values.target}: only the devnet target is wired so far (the testnet profile is issue #4).`);
-  process.exit(2);
+function stop(message: string): never {
+  console.error(message);
+  process.exit(NOT_STARTED);
+}
+
+if (values['env-file']) {
+  try {
+    process.loadEnvFile(values['env-file']);
+  } catch (error) {
+    stop(`--env-file ${values['env-file']}: ${(error as Error).message}`);
+  }
+}
+const target = TargetName.safeParse(values.target);
+if (!target.success) stop(`--target ${values.target}: expected one of ${TargetName.options.join(', ')}`);
+
+const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data };
+if (target.data === 'testnet') {
+  const profile = readProfile();
+  await runPreflight(profile);
+  if (values['preflight-only']) process.exit(0);
+  // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
+  scenarioEnv.E2E_SCENARIO_TIMEOUT_MS ??= String(backstopMs(testnetTarget(profile).timeouts));
+} else if (values['preflight-only']) {
+  stop('--preflight-only: preflight is for the testnet target (the devnet is started and checked by the run itself)');
 }
 
 // Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
 rmSync('reports/allure-results', { recursive: true, force: true });
 
-const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...(values.only ? ['-t', values.only] : [])], { stdio: 'inherit' });
+const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...(values.only ? ['-t', values.only] : [])], {
+  stdio: 'inherit',
+  env: scenarioEnv,
+});
 const report = spawnSync('npx', ['allure', 'generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { stdio: 'inherit' });
 if (report.status === 0) console.log('report: reports/allure-report/index.html');
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 
 process.exit(vitest.status ?? 1);
+
+function readProfile(): TestnetProfile {
+  try {
+    return readTestnetProfile(process.env);
+  } catch (error) {
+    return stop((error as Error).message);
+  }
+}
+
+async function runPreflight(profile: TestnetProfile): Promise<void> {
+  const testnet = testnetTarget(profile);
+  // Pre-certified client keys are known now; keys derived per run are certified when their clients start.
+  const clientAddresses = (profile.E2E_TESTNET_CLIENT_KEYS ?? []).map((key) => privateKeyToAddress(key.reveal()));
+  try {
+    const passed = await preflight(testnet, {
+      plan: roundTripPlan(testnet.tokens, clientAddresses),
+      marginPercent: profile.E2E_TESTNET_COST_MARGIN_PERCENT,
+    });
+    console.log(formatPreflightReport(passed));
+  } catch (error) {
+    if (error instanceof PreflightFailed) stop(error.message);
+    throw error;
+  }
+}
+
+/** Long enough for the longest test (submission, L2 confirmation, balance, de-escrow and receipts in a row). */
+function backstopMs(timeouts: Timeouts): number {
+  const { progressEvery: _notAPhase, ...phases } = timeouts;
+  return Object.values(phases).reduce((sum, ms) => sum + ms, 0);
+}

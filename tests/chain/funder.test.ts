@@ -19,7 +19,7 @@ import {
 import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets/secret';
 import { WaitTimeoutError } from '../../fixtures/waits';
-import { AnvilAccountIndex, anvilDevKey } from '../support/anvil-accounts';
+import { anvilDevAccount, DEPLOYER_ACCOUNT_INDEX, devnetDeployRoles } from '../../fixtures/network/dev-accounts';
 import { startAnvil, type AnvilProcess } from '../support/anvil-process';
 
 let anvil: AnvilProcess;
@@ -34,11 +34,10 @@ beforeAll(async () => {
   anvil = await startAnvil();
   deployment = await deployDevnet({
     rpcUrl: anvil.rpcUrl,
-    deployerKey: anvilDevKey(AnvilAccountIndex.deployer),
-    proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: 'http://proposer:3000' },
+    ...devnetDeployRoles('http://proposer:3000'),
     allowlist: [],
   });
-  clients = chainClients({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, new Secret(anvilDevKey(AnvilAccountIndex.deployer)));
+  clients = chainClients({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, anvilDevAccount(DEPLOYER_ACCOUNT_INDEX).key);
   tokens = devnetTokens(deployment);
   funder = newFunder(tokens);
 });

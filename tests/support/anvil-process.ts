@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createPublicClient, http } from 'viem';
+import { ephemeralPort } from '../../fixtures/network/ephemeral-port';
 
 export interface AnvilProcess {
   rpcUrl: string;
@@ -46,7 +46,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
   // A free port found now may be taken before anvil binds it; try again on another one.
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
     try {
-      return await startOnPort(await freePort(), options);
+      return await startOnPort(await ephemeralPort('127.0.0.1'), options);
     } catch (error) {
       lastError = error;
     }
@@ -123,18 +123,4 @@ async function terminate(child: ChildProcess, exited: Promise<void>): Promise<vo
     child.kill('SIGKILL');
     await exited;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not determine a free port'));
-      });
-    });
-  });
 }

@@ -4,12 +4,8 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   BaseError,
   ContractFunctionRevertedError,
-  createPublicClient,
   createTestClient,
-  createWalletClient,
-  defineChain,
   getContract,
-  http,
   type Address,
   type Chain,
   type Hash,
@@ -19,7 +15,6 @@ import {
   type TestClient,
   type Transport,
   type TransactionReceipt,
-  type WalletClient,
 } from 'viem';
 import {
   erc1155Abi,
@@ -33,23 +28,30 @@ import {
 } from '../../../docker/contracts/abi';
 import { buildContracts } from '../../../docker/contracts/compile';
 import { deployDevnet, type DevnetDeployment } from '../../../docker/deployer/deploy';
-import { AnvilAccountIndex, anvilDevAccount, anvilDevKey } from '../../support/anvil-accounts';
+import { gasCostOf } from '../../../fixtures/chain/receipts';
+import {
+  anvilDevSigner,
+  DEPLOYER_ACCOUNT_INDEX,
+  devnetDeployRoles,
+  PROPOSER_ACCOUNT_INDEX,
+} from '../../../fixtures/network/dev-accounts';
 import { startAnvil, type AnvilProcess } from '../../support/anvil-process';
+import { automineClients, type AutomineWallet } from '../../support/automine-clients';
 
 export const PROPOSER_URL = 'http://proposer:3000';
 
 /** Who is who in the contract tests (anvil dev accounts). Only `outsider` is not certified. */
 export const roles = {
-  deployer: anvilDevAccount(AnvilAccountIndex.deployer),
-  proposer: anvilDevAccount(AnvilAccountIndex.proposer),
-  alice: anvilDevAccount(1),
-  bob: anvilDevAccount(2),
-  carol: anvilDevAccount(3),
-  outsider: anvilDevAccount(4),
-  dave: anvilDevAccount(5),
+  deployer: anvilDevSigner(DEPLOYER_ACCOUNT_INDEX),
+  proposer: anvilDevSigner(PROPOSER_ACCOUNT_INDEX),
+  alice: anvilDevSigner(1),
+  bob: anvilDevSigner(2),
+  carol: anvilDevSigner(3),
+  outsider: anvilDevSigner(4),
+  dave: anvilDevSigner(5),
 } as const;
 
-export type UserWallet = WalletClient<Transport, Chain, HDAccount>;
+export type UserWallet = AutomineWallet;
 
 export interface ContractsDevnet {
   deployment: DevnetDeployment;
@@ -76,8 +78,7 @@ export function useContractsDevnet(): () => ContractsDevnet {
     anvil = await startAnvil();
     const deployment = await deployDevnet({
       rpcUrl: anvil.rpcUrl,
-      deployerKey: anvilDevKey(AnvilAccountIndex.deployer),
-      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: PROPOSER_URL },
+      ...devnetDeployRoles(PROPOSER_URL),
       allowlist: [roles.alice.address, roles.bob.address, roles.carol.address, roles.dave.address],
     });
     devnet = connect(anvil.rpcUrl, deployment);
@@ -102,32 +103,17 @@ export function useContractsDevnet(): () => ContractsDevnet {
 }
 
 function connect(rpcUrl: string, deployment: DevnetDeployment): ContractsDevnet {
-  const chain = defineChain({
-    id: deployment.chainId,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const transport = http(rpcUrl);
-  // Automine: receipts exist as soon as the hash is returned, so polling fast costs nothing.
-  const clientOptions = { chain, transport, pollingInterval: 50, cacheTime: 0 } as const;
-  const publicClient = createPublicClient(clientOptions);
+  const { clientOptions, publicClient, wallet, mined } = automineClients(rpcUrl, deployment.chainId);
   const testClient = createTestClient({ ...clientOptions, mode: 'anvil' });
   const wallets = new Map<Address, UserWallet>();
 
-  const mined = async (sent: Promise<Hash>) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, timeout: 10_000 });
-    if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
-    return receipt;
-  };
-
   const as = (account: HDAccount) => {
-    let wallet = wallets.get(account.address);
-    if (!wallet) {
-      wallet = createWalletClient({ ...clientOptions, account });
-      wallets.set(account.address, wallet);
+    let cached = wallets.get(account.address);
+    if (!cached) {
+      cached = wallet(account);
+      wallets.set(account.address, cached);
     }
-    return wallet;
+    return cached;
   };
 
   return {
@@ -140,7 +126,7 @@ function connect(rpcUrl: string, deployment: DevnetDeployment): ContractsDevnet 
     async balanceDeltaExcludingGas(address, before, receipt) {
       const after = await publicClient.getBalance({ address, blockNumber: receipt.blockNumber });
       const isSender = receipt.from.toLowerCase() === address.toLowerCase();
-      const gasPaid = isSender ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+      const gasPaid = isSender ? gasCostOf(receipt) : 0n;
       return after - before + gasPaid;
     },
   };

@@ -2,64 +2,50 @@
 // 404), keys are random again until deriveKey, and the listener replays every block from the genesis block —
 // re-announcing each by webhook and, exactly like the real client, turning a PendingSpend whose spend has not landed
 // back into Unspent (then Spent once it does).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { depositBody, withdrawBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { wakeOnEvent } from '../../../fixtures/waits/wake';
-import {
-  balance,
-  commitments,
-  deriveKeys,
-  erc20DepositBody,
-  newMnemonic,
-  submit,
-  waitForCommitments,
-  waitForStatus,
-  withdrawBody,
-} from './support/client-api';
-import { startClientDevnet, type ClientDevnet, type TestClient } from './support/client-devnet';
-import { call } from './support/http';
-import { startWebhookSink, type WebhookSink } from './support/webhook-sink';
+import { apiFailure, newMnemonic, queuedId, waitForCommitments, waitForStatus } from './support/client-api';
+import type { TestClient } from './support/client-devnet';
+import { hooksOf } from './support/notifications';
+import { currentKeys } from './support/raw-http';
+import { useClientDevnet } from './support/suite';
 
 const BlockchainEvent = z.object({ event_type: z.literal('blockchain_event'), l2_block_number: z.number() });
 
 describe('client simulator restart (plume)', () => {
-  let devnet: ClientDevnet;
-  let hooks: WebhookSink;
-  let client: TestClient;
-  let token: string;
+  const suite = useClientDevnet({ identities: 1, clients: { client: { webhooks: true } } });
   const mnemonic = newMnemonic();
+  let restarted: TestClient | undefined;
+  /** The running process: the suite's client until the first restart. */
+  const client = () => restarted ?? suite().clients.client;
+  const stablecoin = () => suite().devnet.stablecoin;
 
-  beforeAll(async () => {
-    devnet = await startClientDevnet({ clients: 1 });
-    hooks = await startWebhookSink();
-    token = devnet.deployment.tokens.stablecoin;
-  });
-  afterAll(async () => {
-    await devnet?.stop();
-    await hooks?.close();
-  });
-
+  /** Stops the client and starts it again on the same store and webhook sink (which forgets what it received). */
   const restart = async () => {
-    await client.close();
+    const stopped = client();
+    await stopped.close();
+    const hooks = hooksOf(stopped);
     hooks.clear(); // only what the new process sends
-    client = await devnet.startTestClient(devnet.identities[0]!, { dataDir: client.dataDir, webhookUrl: hooks.url });
+    restarted = await suite().devnet.startTestClient(stopped.identity, { dataDir: stopped.dataDir, webhooks: hooks, name: 'restarted' });
   };
 
   it('keeps commitments, drops requests, and replays the chain with a blockchain_event per block', async () => {
-    client = await devnet.startTestClient(devnet.identities[0]!, { webhookUrl: hooks.url });
-    const keys = await deriveKeys(client.url, mnemonic);
-    const id = await submit(client.url, 'deposit', erc20DepositBody(token, { value: 500n }));
-    await waitForStatus(client.url, id, ['Confirmed']);
-    const before = await waitForCommitments(client.url, 'the deposit Unspent', (cs) => cs.length === 1 && cs[0]!.status === 'Unspent');
+    const keys = await client().api.deriveKey({ mnemonic });
+    const id = queuedId(await client().api.deposit(depositBody({ token: stablecoin(), value: 500n, fee: 0n })));
+    await waitForStatus(client().api, id, ['Confirmed']);
+    const before = await waitForCommitments(client().api, 'the deposit Unspent', (cs) => cs.length === 1 && cs[0]!.status === 'Unspent');
+    const hooks = hooksOf(client());
     const lastBlock = Math.max(...hooks.payloads.map((p) => BlockchainEvent.safeParse(p).data?.l2_block_number ?? -1));
 
     await restart();
-    expect(await call(client.url, 'GET', `/v1/request/${id}`)).toMatchObject({ status: 404, text: 'No such request' });
-    expect(await commitments(client.url)).toEqual(before);
-    expect(await balance(client.url, token)).toBe(500n);
-    const rebooted = JSON.parse((await call(client.url, 'POST', '/v1/deriveKey')).text) as { zkp_public_key: string };
-    expect(rebooted.zkp_public_key).not.toBe(keys.zkp_public_key); // random keys at boot
+    const { api, url } = client();
+    expect((await apiFailure(api.requestStatus(id))).isAnswer(404, 'No such request')).toBe(true);
+    expect(await api.commitments()).toEqual(before);
+    expect(await api.balance(stablecoin().address)).toEqual({ raw: 500n, hasUnspent: true });
+    expect((await currentKeys(url)).zkp_public_key).not.toBe(keys.zkpPublicKey); // random keys at boot
     await waitFor({
       what: `replayed blockchain_events up to L2 block ${lastBlock}`,
       timeoutMs: 30_000,
@@ -70,16 +56,18 @@ describe('client simulator restart (plume)', () => {
   });
 
   it('releases an unconfirmed spend on replay (as the real client does) and marks it Spent when its block lands', async () => {
-    await deriveKeys(client.url, mnemonic);
-    await call(devnet.proposer.url, 'GET', '/v1/pause');
-    const id = await submit(client.url, 'withdraw', withdrawBody(token, devnet.identities[0]!.address, 500n, 0n));
-    await waitForStatus(client.url, id, ['Submitted']);
-    const [spending] = await commitments(client.url);
+    const { devnet } = suite();
+    const { api, identity } = client();
+    await api.deriveKey({ mnemonic });
+    await devnet.pauseProposer();
+    const id = queuedId(await api.withdraw(withdrawBody({ token: stablecoin(), value: 500n, recipient: identity.address, fee: 0n })));
+    await waitForStatus(api, id, ['Submitted']);
+    const [spending] = await api.commitments();
     expect(spending?.status).toBe('PendingSpend');
 
     await restart();
-    await waitForCommitments(client.url, 'the replay to mark the reserved deposit Unspent', (cs) => cs[0]?.status === 'Unspent');
-    await call(devnet.proposer.url, 'GET', '/v1/resume');
-    await waitForCommitments(client.url, 'the withdrawn deposit Spent after the block', (cs) => cs[0]?.status === 'Spent');
+    await waitForCommitments(client().api, 'the replay to mark the reserved deposit Unspent', (cs) => cs[0]?.status === 'Unspent');
+    await devnet.resumeProposer();
+    await waitForCommitments(client().api, 'the withdrawn deposit Spent after the block', (cs) => cs[0]?.status === 'Spent');
   });
 });

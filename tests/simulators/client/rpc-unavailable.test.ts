@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type RunningClient } from '../../../docker/client/src/client';
 import { writeAddressesFile } from '../../../docker/lib/addresses';
 import { loadClientSettings } from '../../../docker/lib/settings';
-import { erc20DepositBody, hex64, submit, waitForStatus, withdrawBody } from './support/client-api';
-import { call } from './support/http';
+import { deEscrowBody, depositBody, hex64, NightfallClient, withdrawBody, type TokenRef } from '../../../fixtures/api';
+import { apiFailure, queuedId, waitForStatus } from './support/client-api';
 
 describe('client simulator without a reachable L1 node', () => {
   let dir: string;
   let client: RunningClient;
-  const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+  let api: NightfallClient;
+  const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'client-no-rpc-'));
@@ -33,25 +34,27 @@ describe('client simulator without a reachable L1 node', () => {
       RUST_LOG: 'off',
     });
     client = await startClient(settings, { port: 0, host: '127.0.0.1' });
+    api = new NightfallClient({ baseUrl: client.url, name: 'no-rpc' });
   });
   afterAll(async () => {
+    await api?.close();
     await client?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   it('maps chain read failures to the real status codes', async () => {
-    expect(await call(client.url, 'GET', '/v1/proposers')).toMatchObject({ status: 503, text: 'Failed to get list of Proposers' });
-    expect(await call(client.url, 'GET', '/v1/synchronisation')).toMatchObject({ status: 503, text: 'Synchronisation service unavailable' });
-    expect(await call(client.url, 'GET', '/v1/l1_balance')).toMatchObject({ status: 404, text: 'No such token' });
-    const body = { ...withdrawBody(token, token, 1n), withdrawFundSalt: hex64(1n) };
-    expect(await call(client.url, 'POST', '/v1/de-escrow', { json: body })).toMatchObject({ status: 400, text: 'Failed to de-escrow funds' });
-    expect(await call(client.url, 'GET', '/v1/health')).toMatchObject({ status: 200, text: 'Healthy' });
+    expect((await apiFailure(api.proposers())).isAnswer(503, 'Failed to get list of Proposers')).toBe(true);
+    expect((await apiFailure(api.synchronisation())).isAnswer(503, 'Synchronisation service unavailable')).toBe(true);
+    expect((await apiFailure(api.l1Balance())).isAnswer(404, 'No such token')).toBe(true);
+    const withdraw = withdrawBody({ token, value: 1n, recipient: token.address, fee: 0n });
+    expect((await apiFailure(api.deEscrow(deEscrowBody(withdraw, hex64(1n))))).isAnswer(400, 'Failed to de-escrow funds')).toBe(true);
+    await expect(api.health()).resolves.toBe('Healthy');
   });
 
   it('fails requests that need L1 and keeps processing the queue', async () => {
-    const first = await submit(client.url, 'deposit', erc20DepositBody(token, { value: 1n }));
-    const second = await submit(client.url, 'deposit', erc20DepositBody(token, { value: 2n }));
-    await waitForStatus(client.url, first, ['Failed'], 30_000);
-    await waitForStatus(client.url, second, ['Failed'], 30_000);
+    const first = queuedId(await api.deposit(depositBody({ token, value: 1n, fee: 0n })));
+    const second = queuedId(await api.deposit(depositBody({ token, value: 2n, fee: 0n })));
+    await waitForStatus(api, first, ['Failed'], 30_000);
+    await waitForStatus(api, second, ['Failed'], 30_000);
   });
 });

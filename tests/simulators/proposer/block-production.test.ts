@@ -6,7 +6,7 @@ import { slotKind } from '../../../docker/lib/block-codec';
 import { startProposer, type RunningProposer } from '../../../docker/proposer/src/proposer';
 import { blockdata, call, firstNullifier, postTransaction, recordingLog, transferTransaction } from './support/proposer-api';
 import { startProposerDevnet, type ProposerDevnet, type ProposedBlock } from './support/proposer-devnet';
-import { anvilDevKey } from '../../support/anvil-accounts';
+import { anvilDevAccount } from '../../../fixtures/network/dev-accounts';
 
 const BLOCK_TIMEOUT_MS = 20_000;
 
@@ -198,7 +198,7 @@ describe('next to a proposer that is not the current one', () => {
 
   beforeAll(async () => {
     current = await startProposer(devnet.settings(), { port: 0, host: '127.0.0.1', log: recordingLog() });
-    const otherSettings = devnet.settings({ NF4_SIGNING_KEY: anvilDevKey(2) }); // a funded key RoundRobin doesn't know
+    const otherSettings = devnet.settings({ NF4_SIGNING_KEY: anvilDevAccount(2).key.reveal() }); // a funded key RoundRobin doesn't know
     other = await startProposer(otherSettings, { port: 0, host: '127.0.0.1', log: otherLog });
   });
   afterAll(async () => {

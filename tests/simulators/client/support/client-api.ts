@@ -1,157 +1,98 @@
-// The client API in the words the tests use: derive keys, submit operations with a fresh request id, read statuses,
-// commitments and balances, and bounded waits on them (fixtures/waits; no sleeps).
-import { randomUUID } from 'node:crypto';
+// The client API in the words the tests use, over the harness's own typed client (fixtures/api): fresh mnemonics,
+// submissions the client must queue, and bounded waits on request states, commitments and balances (fixtures/waits;
+// no sleeps).
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
+import type { Address } from 'viem';
 import { expect } from 'vitest';
-import { z } from 'zod';
-import { waitFor } from '../../../../fixtures/waits';
-import { call, type RawResponse } from './http';
+import {
+  NightfallApiError,
+  type CommitmentEntry,
+  type DepositBody,
+  type NightfallClient,
+  type QueuedRequest,
+  type RequestState,
+  type RequestStatus,
+  type SubmitOptions,
+  type TransferBody,
+  type WithdrawBody,
+} from '../../../../fixtures/api';
+import { Secret } from '../../../../fixtures/secrets/secret';
+import { describeValue, waitFor } from '../../../../fixtures/waits';
 
-export const CHILD_PATH = "m/44'/60'/0'/0/0";
+/** 24 words, as the real client requires. */
+export const newMnemonic = (): Secret<string> => new Secret(generateMnemonic(english, 256));
 
-/** An amount as the API wants it: 64 hex digits, no 0x. */
-export const hex64 = (n: bigint | number): string => BigInt(n).toString(16).padStart(64, '0');
-export const ZERO_TOKEN_ID = hex64(0);
+/** A value-moving request: the endpoint and its body (built with fixtures/api's builders, maybe one field overridden). */
+export type Submission =
+  | { readonly operation: 'deposit'; readonly body: DepositBody }
+  | { readonly operation: 'transfer'; readonly body: TransferBody }
+  | { readonly operation: 'withdraw'; readonly body: WithdrawBody };
 
-export const newMnemonic = (): string => generateMnemonic(english, 256);
-
-const KeySetSchema = z.object({
-  root_key: z.string(),
-  nullifier_key: z.string(),
-  zkp_private_key: z.string(),
-  zkp_public_key: z.string(),
-});
-
-export async function deriveKeys(url: string, mnemonic: string): Promise<z.infer<typeof KeySetSchema>> {
-  const response = await call(url, 'POST', '/v1/deriveKey', { json: { mnemonic, child_path: CHILD_PATH } });
-  expect(response.status, response.text).toBe(200);
-  return KeySetSchema.parse(JSON.parse(response.text));
+export function send(api: NightfallClient, submission: Submission, options?: SubmitOptions): Promise<QueuedRequest> {
+  switch (submission.operation) {
+    case 'deposit':
+      return api.deposit(submission.body, options);
+    case 'transfer':
+      return api.transfer(submission.body, options);
+    case 'withdraw':
+      return api.withdraw(submission.body, options);
+  }
 }
 
-export type Operation = 'deposit' | 'transfer' | 'withdraw';
-
-/** POSTs an operation with a fresh X-Request-ID and expects the 202; returns the id. */
-export async function submit(url: string, operation: Operation, body: unknown): Promise<string> {
-  const id = randomUUID();
-  const response = await call(url, 'POST', `/v1/${operation}`, { json: body, headers: { 'X-Request-ID': id } });
-  expect(response.status, response.text).toBe(202);
-  return id;
+/** The id to poll of an accepted request, after checking it was queued as the real client queues: 202 `Request queued`. */
+export function queuedId(queued: QueuedRequest): string {
+  expect([queued.httpStatus, queued.message]).toEqual([202, 'Request queued']);
+  return queued.requestId;
 }
 
-const RequestStatusSchema = z.object({ status: z.string(), uuid: z.string(), child_request_args: z.string().optional() });
-export type RequestStatusBody = z.infer<typeof RequestStatusSchema>;
-
-export async function requestStatus(url: string, id: string): Promise<RequestStatusBody | RawResponse> {
-  const response = await call(url, 'GET', `/v1/request/${id}`);
-  return response.status === 200 ? RequestStatusSchema.parse(JSON.parse(response.text)) : response;
+/** Sends a submission that the client must queue; returns the id to poll. */
+export async function submit(api: NightfallClient, submission: Submission, options?: SubmitOptions): Promise<string> {
+  return queuedId(await send(api, submission, options));
 }
 
-const TERMINAL = new Set(['Failed', 'Confirmed']);
+const TERMINAL: readonly RequestState[] = ['Failed', 'Confirmed'];
+const BACKOFF = { initialMs: 100, maxMs: 500 };
 
-/** Waits until the request's status is one of `wanted`; fails early if it ends in another terminal status. */
-export async function waitForStatus(url: string, id: string, wanted: string[], timeoutMs = 60_000): Promise<RequestStatusBody> {
-  const state = await waitFor({
+/** Waits until the request is in one of `wanted`; fails at once if it ends in another terminal state. */
+export async function waitForStatus(api: NightfallClient, id: string, wanted: readonly RequestState[], timeoutMs = 60_000): Promise<RequestStatus> {
+  return waitFor({
     what: `request ${id} to be ${wanted.join(' or ')}`,
     timeoutMs,
-    probe: () => requestStatus(url, id),
-    isDone: (s) => 'uuid' in s && wanted.includes(s.status),
-    failIf: (s) => ('uuid' in s && TERMINAL.has(s.status) && !wanted.includes(s.status) ? `it is ${s.status}` : undefined),
-    backoff: { initialMs: 100, maxMs: 500 },
+    probe: () => api.requestStatus(id),
+    isDone: (s) => wanted.includes(s.status),
+    failIf: (s) => (TERMINAL.includes(s.status) && !wanted.includes(s.status) ? `it is ${s.status}` : undefined),
+    backoff: BACKOFF,
   });
-  return state as RequestStatusBody;
-}
-
-const CommitmentSchema = z.object({
-  preimage: z.object({
-    value: z.string(),
-    nf_token_id: z.string(),
-    nf_slot_id: z.string(),
-    public_key: z.string(),
-    salt: z.object({ type: z.enum(['Transfer', 'Deposit']), value: z.unknown() }),
-  }),
-  status: z.enum(['PendingSpend', 'Spent', 'PendingCreation', 'Unspent']),
-  _id: z.string(),
-  nullifier: z.string(),
-  token_type: z.string().optional(),
-  layer_1_transaction_hash: z.string().nullable(),
-  layer_2_block_number: z.number().nullable(),
-});
-export type CommitmentEntry = z.infer<typeof CommitmentSchema>;
-
-export async function commitments(url: string): Promise<CommitmentEntry[]> {
-  const response = await call(url, 'GET', '/v1/commitments');
-  expect(response.status).toBe(200);
-  return z.array(CommitmentSchema).parse(JSON.parse(response.text));
 }
 
 export async function waitForCommitments(
-  url: string,
+  api: NightfallClient,
   what: string,
   isDone: (cs: CommitmentEntry[]) => boolean,
   timeoutMs = 60_000,
 ): Promise<CommitmentEntry[]> {
-  return waitFor({ what, timeoutMs, probe: () => commitments(url), isDone, backoff: { initialMs: 100, maxMs: 500 } });
+  return waitFor({ what, timeoutMs, probe: () => api.commitments(), isDone, backoff: BACKOFF });
 }
 
-/** The L2 balance, or undefined for the API's 404 "No such token". */
-export async function balance(url: string, ercAddress: string, tokenId = ZERO_TOKEN_ID): Promise<bigint | undefined> {
-  const response = await call(url, 'GET', `/v1/balance/${ercAddress}/${tokenId}`);
-  if (response.status === 404 && response.text === 'No such token') return undefined;
-  expect(response.status, response.text).toBe(200);
-  expect(response.text).toMatch(/^[0-9a-f]{64}$/);
-  return BigInt(`0x${response.text}`);
-}
-
-export async function waitForBalance(url: string, ercAddress: string, expected: bigint, timeoutMs = 60_000): Promise<void> {
+/** Waits until the unspent L2 balance of the ERC-20 `token` is `expected` raw units. */
+export async function waitForBalance(api: NightfallClient, token: Address, expected: bigint, timeoutMs = 60_000): Promise<void> {
   await waitFor({
-    what: `L2 balance of ${ercAddress} to be ${expected}`,
+    what: `L2 balance of ${token} to be ${expected}`,
     timeoutMs,
-    probe: () => balance(url, ercAddress),
-    isDone: (b) => b === expected,
-    backoff: { initialMs: 100, maxMs: 500 },
+    probe: () => api.balance(token),
+    isDone: (b) => b.raw === expected,
+    backoff: BACKOFF,
   });
 }
 
-export interface DepositOptions {
-  readonly value: bigint;
-  readonly fee?: bigint;
-  readonly depositFee?: bigint;
-}
-
-export function erc20DepositBody(token: string, o: DepositOptions) {
-  return {
-    ercAddress: token,
-    tokenId: ZERO_TOKEN_ID,
-    tokenType: '0',
-    value: hex64(o.value),
-    fee: hex64(o.fee ?? 0n),
-    deposit_fee: hex64(o.depositFee ?? 0n),
-  };
-}
-
-export function transferBody(token: string, recipientKey: string, value: bigint, fee = 0n) {
-  return {
-    ercAddress: token,
-    tokenId: ZERO_TOKEN_ID,
-    recipientData: { values: [hex64(value)], recipientCompressedZkpPublicKeys: [recipientKey] },
-    fee: hex64(fee),
-  };
-}
-
-/** recipientAddress as the seed requires: the 20-byte address left-padded to 64 hex digits, no 0x. */
-export function withdrawBody(token: string, recipient: string, value: bigint, fee = 0n) {
-  return {
-    ercAddress: token,
-    tokenId: ZERO_TOKEN_ID,
-    tokenType: '0',
-    value: hex64(value),
-    recipientAddress: recipient.slice(2).toLowerCase().padStart(64, '0'),
-    fee: hex64(fee),
-  };
-}
-
-/** The seed's de-escrow body: the withdraw's fields with the same values, plus the salt. */
-export function deEscrowBody(token: string, recipient: string, value: bigint, salt: string, fee = 0n) {
-  return { ...withdrawBody(token, recipient, value, fee), withdrawFundSalt: salt };
+/** The NightfallApiError a call must fail with (an answer with an unexpected status, or none at all). */
+export async function apiFailure(call: Promise<unknown>): Promise<NightfallApiError> {
+  const outcome = await call.then(
+    (value: unknown) => ({ resolved: value }),
+    (error: unknown) => ({ rejected: error }),
+  );
+  if ('resolved' in outcome) throw new Error(`expected the call to fail, but it resolved with ${describeValue(outcome.resolved)}`);
+  expect(outcome.rejected).toBeInstanceOf(NightfallApiError);
+  return outcome.rejected as NightfallApiError;
 }

@@ -1,9 +1,8 @@
 // An in-process devnet for the client simulator's tests: a real anvil (1 s blocks, as the devnet), the contracts
 // deployed with deployDevnet, the in-process proposer (fast batching), and fresh client identities that are funded,
-// given stablecoins and certified (allowlisted) by the funder. Clients are started in-process with startClient and
-// keep their log lines for assertions.
+// given stablecoins and certified (allowlisted) by the funder. Clients are started in-process with startClient, keep
+// their log lines for assertions and come with the harness's typed client of their API (fixtures/api).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,8 +23,12 @@ import { writeAddressesFile } from '../../../../docker/lib/addresses';
 import { loadClientSettings, loadProposerSettings } from '../../../../docker/lib/settings';
 import type { Log } from '../../../../docker/proposer/src/log';
 import { startProposer, type RunningProposer } from '../../../../docker/proposer/src/proposer';
-import { anvilDevKey, AnvilAccountIndex } from '../../../support/anvil-accounts';
+import { NightfallClient, type Exchange, type TokenRef } from '../../../../fixtures/api';
+import { anvilDevSigner, DEPLOYER_ACCOUNT_INDEX, devnetDeployRoles } from '../../../../fixtures/network/dev-accounts';
+import { ephemeralPort } from '../../../../fixtures/network/ephemeral-port';
 import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
+import { setProposerAssembly } from './raw-http';
+import { startWebhookSink, type WebhookSink } from './webhook-sink';
 
 /** Stablecoin units (6 decimals) each client identity starts with. */
 export const STARTING_STABLECOIN = 1_000_000_000n;
@@ -40,11 +43,20 @@ export interface TestClient extends RunningClient {
   readonly dataDir: string;
   /** Every log line the client wrote (never contains its signing key). */
   readonly logs: string[];
+  /** The harness's typed client of this client's API (closed with it). */
+  readonly api: NightfallClient;
+  /** Every HTTP exchange `api` had, bodies redacted: for assertions on what went over the wire. */
+  readonly exchanges: Exchange[];
+  /** Where its notifications go, if it was given a sink. */
+  readonly hooks: WebhookSink | undefined;
 }
 
 export interface TestClientOptions {
   readonly build?: 'plume' | 'head';
-  readonly webhookUrl?: string;
+  /** Names the client in the typed client's errors ("alice: POST /v1/deposit answered …"). */
+  readonly name?: string;
+  /** Sends the client's notifications to this sink (see ClientDevnet.webhookSink). */
+  readonly webhooks?: WebhookSink;
   /** Reuse a store directory (restart); a fresh one by default. */
   readonly dataDir?: string;
   readonly maxQueueSize?: number;
@@ -54,10 +66,17 @@ export interface TestClientOptions {
 export interface ClientDevnet {
   readonly rpcUrl: string;
   readonly deployment: DevnetDeployment;
+  /** The devnet's stablecoin as request bodies name it. */
+  readonly stablecoin: TokenRef;
   readonly publicClient: PublicClient;
   readonly proposer: RunningProposer;
   readonly identities: readonly ClientIdentity[];
   startTestClient(identity: ClientIdentity, options?: TestClientOptions): Promise<TestClient>;
+  /** A webhook receiver for clients' notifications, closed with the devnet. */
+  webhookSink(): Promise<WebhookSink>;
+  /** Holds (and releases) the proposer's block assembly: submitted transactions stay unproposed meanwhile. */
+  pauseProposer(): Promise<void>;
+  resumeProposer(): Promise<void>;
   stablecoinBalance(owner: Address): Promise<bigint>;
   /** The funder (owner of the devnet tokens) mints NFT-style tokens to `to`. */
   mintErc721(to: Address, tokenId: bigint): Promise<void>;
@@ -71,17 +90,6 @@ export interface ClientDevnet {
 function proposerLog(): Log {
   const write = process.env.CLIENT_SIM_PROPOSER_LOGS ? (m: string) => process.stderr.write(`[proposer] ${m}\n`) : () => undefined;
   return { info: write, warn: write, error: write };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startClientDevnet(options: { clients: number }): Promise<ClientDevnet> {
@@ -99,14 +107,9 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
       const key = generatePrivateKey();
       return { key, address: privateKeyToAccount(key).address };
     });
-    const proposerPort = await freePort();
-    const deployerKey = anvilDevKey(AnvilAccountIndex.deployer);
-    const deployment = await deployDevnet({
-      rpcUrl: anvil.rpcUrl,
-      deployerKey,
-      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: `http://127.0.0.1:${proposerPort}` },
-      allowlist: identities.map((i) => i.address),
-    });
+    const proposerPort = await ephemeralPort('127.0.0.1');
+    const roles = devnetDeployRoles(`http://127.0.0.1:${proposerPort}`);
+    const deployment = await deployDevnet({ rpcUrl: anvil.rpcUrl, ...roles, allowlist: identities.map((i) => i.address) });
     const addressesFile = join(workDir, 'addresses.toml');
     await writeAddressesFile(addressesFile, deployment);
 
@@ -117,7 +120,7 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     });
     const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 100 }) as PublicClient;
-    const funder = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: privateKeyToAccount(deployerKey) });
+    const funder = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: anvilDevSigner(DEPLOYER_ACCOUNT_INDEX) });
     let nonce = await publicClient.getTransactionCount({ address: funder.account.address, blockTag: 'pending' });
     const hashes: Hex[] = [];
     for (const identity of identities) {
@@ -148,7 +151,7 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
     const proposer = await startProposer(
       loadProposerSettings({
         ...baseEnv,
-        NF4_SIGNING_KEY: anvilDevKey(AnvilAccountIndex.proposer),
+        NF4_SIGNING_KEY: roles.proposer.key,
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '2',
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS: '1',
       }),
@@ -158,13 +161,14 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
 
     let clientCount = 0;
     const startTestClient = async (identity: ClientIdentity, o: TestClientOptions = {}): Promise<TestClient> => {
-      const dataDir = o.dataDir ?? join(workDir, `client-${clientCount++}`);
+      const index = clientCount++;
+      const dataDir = o.dataDir ?? join(workDir, `client-${index}`);
       const settings = loadClientSettings({
         ...baseEnv,
         RUST_LOG: 'info',
         NF4_SIGNING_KEY: identity.key,
         NF4_NIGHTFALL_CLIENT__DB_URL: dataDir,
-        NF4_NIGHTFALL_CLIENT__WEBHOOK_URL: o.webhookUrl ?? '',
+        NF4_NIGHTFALL_CLIENT__WEBHOOK_URL: o.webhooks?.url ?? '',
         NF4_SIM_CLIENT_BUILD: o.build ?? 'plume',
         ...(o.maxQueueSize ? { NF4_NIGHTFALL_CLIENT__MAX_QUEUE_SIZE: String(o.maxQueueSize) } : {}),
       });
@@ -175,14 +179,23 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
         logWrite: (line) => logs.push(line),
         ...(o.quirks ? { quirks: o.quirks } : {}),
       });
+      const exchanges: Exchange[] = [];
+      const api = new NightfallClient({ baseUrl: client.url, name: o.name ?? `client-${index}`, onExchange: (e) => exchanges.push(e) });
       let closed = false;
       const close = async () => {
         if (closed) return;
         closed = true;
+        await api.close();
         await client.close();
       };
       cleanups.push(close);
-      return { url: client.url, close, identity, dataDir, logs };
+      return { url: client.url, close, identity, dataDir, logs, api, exchanges, hooks: o.webhooks };
+    };
+
+    const webhookSink = async () => {
+      const sink = await startWebhookSink();
+      cleanups.push(() => sink.close());
+      return sink;
     };
 
     const mined = async (hash: Hex) => {
@@ -209,10 +222,14 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
         return result;
       },
       deployment,
+      stablecoin: { address: deployment.tokens.stablecoin, standard: 'ERC20' },
       publicClient,
       proposer,
       identities,
       startTestClient,
+      webhookSink,
+      pauseProposer: () => setProposerAssembly(proposer.url, 'pause'),
+      resumeProposer: () => setProposerAssembly(proposer.url, 'resume'),
       stablecoinBalance: (owner) =>
         publicClient.readContract({ address: deployment.tokens.stablecoin, abi: stablecoinAbi, functionName: 'balanceOf', args: [owner] }),
       stop,

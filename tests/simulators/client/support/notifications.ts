@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nightfallAbi } from '../../../../docker/contracts/abi';
 import { waitFor } from '../../../../fixtures/waits';
 import { wakeOnEvent } from '../../../../fixtures/waits/wake';
-import type { ClientDevnet } from './client-devnet';
+import type { ClientDevnet, TestClient } from './client-devnet';
 import type { WebhookSink } from './webhook-sink';
 
 export const TransactionEventSchema = z.object({ event_type: z.literal('transaction_event'), response: z.string(), uuid: z.string() });
@@ -15,8 +15,15 @@ export const BlockchainEventSchema = z.object({
   request_ids: z.array(z.string()),
 });
 
+/** The sink a client notifies; a test that reads notifications must have started its client with one. */
+export function hooksOf(client: TestClient): WebhookSink {
+  if (!client.hooks) throw new Error(`${client.api.name} was started without a webhook sink`);
+  return client.hooks;
+}
+
 /** The transaction_event of request `id` (its uuid field is the JSON-quoted id). */
-export async function transactionEventFor(sink: WebhookSink, id: string): Promise<z.infer<typeof TransactionEventSchema>> {
+export async function transactionEventFor(client: TestClient, id: string): Promise<z.infer<typeof TransactionEventSchema>> {
+  const sink = hooksOf(client);
   const found = await waitFor({
     what: `transaction_event for request ${id}`,
     timeoutMs: 30_000,
@@ -31,7 +38,8 @@ export async function transactionEventFor(sink: WebhookSink, id: string): Promis
 }
 
 /** Resolves once the client has announced — i.e. fully processed — every L2 block proposed so far. */
-export async function allBlocksProcessed(devnet: ClientDevnet, sink: WebhookSink): Promise<void> {
+export async function allBlocksProcessed(devnet: ClientDevnet, client: TestClient): Promise<void> {
+  const sink = hooksOf(client);
   const next = await devnet.publicClient.readContract({
     address: devnet.deployment.nightfall,
     abi: nightfallAbi,

@@ -3,18 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  type Chain,
-  type Hash,
-  type HDAccount,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
-} from 'viem';
+import type { Chain, PublicClient, Transport } from 'viem';
 import { erc3525Abi, nightfallAbi, stablecoinAbi, TokenType } from '../../../../docker/contracts/abi';
 import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
 import { decodeProposeBlock, type Block } from '../../../../docker/lib/block-codec';
@@ -30,10 +19,15 @@ import {
   type DepositData,
 } from '../../../../docker/lib/crypto/commitment';
 import { loadProposerSettings, type ProposerSettings } from '../../../../docker/lib/settings';
-import { AnvilAccountIndex, anvilDevAccount, anvilDevKey } from '../../../support/anvil-accounts';
+import {
+  anvilDevAccount,
+  anvilDevSigner,
+  DEPLOYER_ACCOUNT_INDEX,
+  devnetDeployRoles,
+  PROPOSER_ACCOUNT_INDEX,
+} from '../../../../fixtures/network/dev-accounts';
 import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
-
-type Wallet = WalletClient<Transport, Chain, HDAccount>;
+import { automineClients } from '../../../support/automine-clients';
 
 /** A deposit as the chain books it: its escrow key and the commitment the proposer must put on chain. */
 export interface EscrowedDeposit {
@@ -63,7 +57,7 @@ export interface ProposerDevnet {
   stop(): Promise<void>;
 }
 
-const depositorAccount = anvilDevAccount(1);
+const depositorAccount = anvilDevSigner(1);
 
 export async function startProposerDevnet(): Promise<ProposerDevnet> {
   const anvil: AnvilProcess = await startAnvil();
@@ -71,8 +65,7 @@ export async function startProposerDevnet(): Promise<ProposerDevnet> {
   try {
     const deployment = await deployDevnet({
       rpcUrl: anvil.rpcUrl,
-      deployerKey: anvilDevKey(AnvilAccountIndex.deployer),
-      proposer: { key: anvilDevKey(AnvilAccountIndex.proposer), url: 'http://proposer:3000' },
+      ...devnetDeployRoles('http://proposer:3000'),
       allowlist: [depositorAccount.address],
     });
     const addressesFile = path.join(configDir, 'addresses.toml');
@@ -94,24 +87,11 @@ function connect(
   addressesFile: string,
   stop: () => Promise<void>,
 ): ProposerDevnet {
-  const chain = defineChain({
-    id: deployment.chainId,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
-  // Automine: a receipt exists as soon as the hash is returned, so fast polling costs nothing.
-  const options = { chain, transport: http(anvil.rpcUrl), pollingInterval: 50, cacheTime: 0 } as const;
-  const publicClient = createPublicClient(options);
-  const deployer: Wallet = createWalletClient({ ...options, account: anvilDevAccount(AnvilAccountIndex.deployer) });
-  const depositor: Wallet = createWalletClient({ ...options, account: depositorAccount });
+  const { publicClient, wallet, mined } = automineClients(anvil.rpcUrl, deployment.chainId);
+  const deployer = wallet(anvilDevSigner(DEPLOYER_ACCOUNT_INDEX));
+  const depositor = wallet(depositorAccount);
   const { nightfall, tokens } = deployment;
 
-  const mined = async (sent: Promise<Hash>) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, timeout: 10_000 });
-    if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
-    return receipt;
-  };
   const booked = (data: DepositData): EscrowedDeposit => ({ data, key: depositKey(data), commitment: depositCommitment(data) });
 
   return {
@@ -119,7 +99,7 @@ function connect(
     publicClient,
     settings: (env = {}) =>
       loadProposerSettings({
-        NF4_SIGNING_KEY: anvilDevKey(AnvilAccountIndex.proposer),
+        NF4_SIGNING_KEY: anvilDevAccount(PROPOSER_ACCOUNT_INDEX).key.reveal(),
         NF4_ETHEREUM_CLIENT_URL: anvil.rpcUrl,
         NF4_NETWORK__CHAIN_ID: String(deployment.chainId),
         NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,

@@ -1,0 +1,216 @@
+// The main scenario: two users, each with their own client, move an ERC-20 from public L1 balances into private
+// commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
+// tokens run side by side, each in its own worker with its own users and clients.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { units, NightfallApiError, type CommitmentEntry } from '../../fixtures/api';
+import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
+import { expectEveryProposerRegistered, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { attachJson, attachText, labels, step } from '../../fixtures/report';
+import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
+import { identitySourceFor, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
+
+/** The ERC-20s every target puts under test, told apart by their decimals as the network defines them. */
+const TOKEN_KINDS = {
+  'wrapped gas token': 18,
+  stablecoin: 6,
+} as const;
+export type TokenKind = keyof typeof TOKEN_KINDS;
+
+/** Declares the round trip of the target's `kind` of token: deposit, private transfer, withdraw, de-escrow. */
+export function privateRoundTrip(kind: TokenKind): void {
+  const target = currentTarget();
+  const token = tokenOfKind(target, kind);
+
+  describe(`${token.symbol} round trip: deposit, private transfer, withdraw, de-escrow`, () => {
+    const amount = {
+      deposit: units(token, token.amounts.deposit),
+      transfer: units(token, token.amounts.transfer),
+      withdraw: units(token, token.amounts.withdraw),
+    };
+    let cast: Cast;
+    let alice: User;
+    let bob: User;
+    let withdrawal: Withdrawal | undefined;
+    let salt: SaltSource | undefined;
+    /** Bob's L1 from before the withdrawal's block: an automatic-de-escrow client pays out while it processes that block. */
+    let bobL1: { settle(): Promise<L1Outcome> } | undefined;
+    let exchangesSeen = 0;
+
+    beforeAll(async () => {
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: amount.deposit } },
+        identities: identitySourceFor(target),
+        scenario: `${token.symbol} round trip`,
+      });
+      [alice, bob] = cast.users as [User, User];
+      await Promise.all(cast.users.map((user) => user.fingerprint()));
+    });
+
+    // Behaviors view: epic → one feature per token → one story per phase of the round trip.
+    const story = (name: string) => labels({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)`, story: name });
+
+    afterEach(async () => {
+      await attachJson('client API exchanges', cast?.exchanges.slice(exchangesSeen) ?? []);
+      exchangesSeen = cast?.exchanges.length ?? 0;
+    });
+
+    afterAll(async () => {
+      await target.blockProduction?.release();
+      // Closing writes its own funds report (swept, spent, left behind) as a run attachment: an attachment made here
+      // would be lost, since allure-vitest has already reported this suite's tests by the time a slow afterAll ends.
+      await cast?.close();
+    });
+
+    onTestFailedAttachLogs(() => cast);
+
+    it('both users hold exactly what the funder granted them on L1', async () => {
+      await story('Set-up');
+      const [a, b] = await Promise.all([alice.l1Snapshot(target.tokens), bob.l1Snapshot(target.tokens)]);
+      expect(a.native).toBe(target.gasAllowanceWei);
+      expect(a.tokens[token.symbol]).toBe(amount.deposit);
+      expect(b.native).toBe(target.gasAllowanceWei);
+      expect(b.tokens[token.symbol]).toBe(0n);
+    });
+
+    it('both clients are fingerprinted as the same build, without moving value', async () => {
+      await story('Set-up');
+      for (const user of [alice, bob]) await attachClientBuild(user.name, user.build);
+      expect(describeBuild(bob.build), "Bob's client build").toBe(describeBuild(alice.build));
+      expect(alice.build.mismatches).toEqual([]);
+    });
+
+    it('every expected proposer is registered, seen by both clients, and answers', async () => {
+      await story('Set-up');
+      await expectEveryProposerRegistered(target, [alice, bob]);
+    });
+
+    it('Alice deposits: confirmed on L2, her L2 balance is the value, L1 fell by exactly value, fee and her gas', async () => {
+      await story('Deposit');
+      const l1 = await watchL1(alice, [token]);
+      const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol}`, () => alice.deposit(token, token.amounts.deposit));
+      expect(alice.build.mismatches, `the first submission shows the request-id rule the fingerprint dated (${describeBuild(alice.build)})`).toEqual([]);
+      await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+      await step(`Alice's L2 balance is ${token.amounts.deposit}`, () => alice.l2BalanceBecomes(token, amount.deposit));
+      const outcome = await l1.settle();
+      expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
+      await expectL1Change(alice, outcome, [token], {
+        native: -(target.depositFeeWei + outcome.gasPaid),
+        tokens: { [token.symbol]: -amount.deposit },
+      });
+    });
+
+    it('Alice pays Bob privately: Bob holds the amount on L2, Alice the change', async () => {
+      await story('Private transfer');
+      const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
+      await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
+      await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2BalanceBecomes(token, amount.transfer));
+      await step(`Alice's L2 balance is the change`, () => alice.l2BalanceBecomes(token, amount.deposit - amount.transfer));
+    });
+
+    it('Bob withdraws part of his funds to his own L1 address: the withdraw fund salt arrives and names his spent commitment', async () => {
+      await story('Withdrawal');
+      // Holding block production (devnet) keeps the withdrawal before its block, so the next test can try the early
+      // de-escrow; on the test network the batching window alone leaves minutes for it.
+      await target.blockProduction?.hold();
+      withdrawal = await step(`Bob withdraws ${token.amounts.withdraw} ${token.symbol}`, () => bob.withdraw(token, token.amounts.withdraw));
+      salt = await step('the withdraw fund salt arrives', () => withdrawal!.salt());
+      await attachJson('withdraw fund salt', salt);
+      const notified = await step('the client notification carries the same salt', () => withdrawal!.notifiedSalt());
+      expect(notified).toBe(salt.salt);
+      if (bob.build.saltSources.includes('request-status')) {
+        const { child_request_args: pendingDeEscrow } = await withdrawal.request.status();
+        expect(pendingDeEscrow?.withdrawFundSalt, 'the request status (child_request_args) carries the same salt').toBe(salt.salt);
+      }
+      const spent = await step('the commitment whose nullifier is the salt is PendingSpend', () => withdrawal!.spentCommitment(salt!.salt));
+      expect(spent.status).toBe('PendingSpend');
+      // Bob withdraws less than he holds: the change makes the request Confirmed on every build (reference §3.4), and
+      // Confirmed is what triggers an automatic de-escrow.
+      expect(spent.preimage.value, 'the spent commitment holds what Bob received').toBe(amount.transfer);
+      expect(amount.withdraw < amount.transfer, 'Bob keeps change').toBe(true);
+      expect((await withdrawal.escrow(salt.salt)).stage, 'nothing is claimable on L1 before the withdrawal block').toBe('awaiting-block');
+    });
+
+    it('a de-escrow before the commitment is Spent fails and moves nothing', async (context) => {
+      await story('De-escrow');
+      await skipForBuild(context, bob.build, bob.build.deEscrow === 'automatic',
+        'no de-escrow route (POST /v1/de-escrow answers 404), so there is nothing to ask before the block; ' +
+          'that nothing is claimable before it is checked by the withdrawal test on every build');
+      const pending = requireWithdrawal(withdrawal, salt);
+      const l1 = await watchL1(bob, [token]);
+      const commitmentsBefore = await bob.api.commitments();
+      expect(statusOf(commitmentsBefore, pending.salt), 'still before the withdrawal block').toBe('PendingSpend');
+      const refusal = await bob.deEscrow(pending.withdrawal, pending.salt).then(() => undefined, (error: unknown) => error);
+      expect(refusal).toBeInstanceOf(NightfallApiError);
+      await attachText('refusal', String(refusal));
+      const outcome = await l1.settle();
+      await expectL1Change(bob, outcome, [token], { native: 0n, tokens: { [token.symbol]: 0n } });
+      expect(await bob.api.commitments()).toEqual(commitmentsBefore);
+    });
+
+    it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {
+      await story('Withdrawal');
+      const pending = requireWithdrawal(withdrawal, salt);
+      bobL1 = await watchL1(bob, [token]);
+      await target.blockProduction?.release();
+      const spent = await step('the commitment becomes Spent', () => pending.withdrawal.landed(pending.salt));
+      expect(spent.status).toBe('Spent');
+      await attachJson('withdraw request status (may stay Submitted on this build)', await bob.api.requestStatus(pending.withdrawal.request.id));
+    });
+
+    it("the funds leave escrow: Bob's L1 token balance rises by exactly the value, his gas falls by exactly the de-escrow gas his own client paid", async () => {
+      await story('De-escrow');
+      const pending = requireWithdrawal(withdrawal, salt);
+      if (!bobL1) throw new Error("prerequisite failed: Bob's L1 watch from before the withdrawal block (see the landing test)");
+      if (bob.build.deEscrow === 'route') await step('Bob de-escrows', () => bob.deEscrow(pending.withdrawal, pending.salt));
+      const payout = await step(
+        bob.build.deEscrow === 'route' ? 'the funds are paid out on L1' : "Bob's client de-escrows by itself (automatic de-escrow)",
+        () => pending.withdrawal.deEscrowed(pending.salt),
+      );
+      await attachJson('de-escrow on L1', payout);
+      expect(payout.sentBy, "the de-escrow is sent, and its gas paid, by Bob's own client").toBe(bob.l1Address);
+      const outcome = await bobL1.settle();
+      expect(outcome.transactions.map((t) => t.hash), 'one de-escrow, sent by his own client').toEqual([payout.l1TxHash]);
+      await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw } });
+      await step("Bob's L2 balance is the change", () => bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw));
+    });
+
+    it('a second de-escrow of the same withdrawal fails and moves nothing', async (context) => {
+      await story('De-escrow');
+      await skipForBuild(context, bob.build, bob.build.deEscrow === 'automatic',
+        'no de-escrow route (POST /v1/de-escrow answers 404), so a second de-escrow cannot be asked; that the funds were ' +
+          "paid exactly once, by one descrow_funds of this salt from Bob's own client, is checked by the de-escrow test");
+      const pending = requireWithdrawal(withdrawal, salt);
+      const l1 = await watchL1(bob, [token]);
+      const refusal = await bob.deEscrow(pending.withdrawal, pending.salt).then(() => undefined, (error: unknown) => error);
+      expect(refusal).toBeInstanceOf(NightfallApiError);
+      const outcome = await l1.settle();
+      await expectL1Change(bob, outcome, [token], { native: 0n, tokens: { [token.symbol]: 0n } });
+    });
+  });
+}
+
+function requireWithdrawal(withdrawal: Withdrawal | undefined, salt: SaltSource | undefined): { withdrawal: Withdrawal; salt: string } {
+  if (!withdrawal || !salt) throw new Error('prerequisite failed: Bob\'s withdrawal and its salt (see the withdraw test)');
+  return { withdrawal, salt: salt.salt };
+}
+
+function statusOf(commitments: readonly CommitmentEntry[], nullifier: string): string | undefined {
+  return commitments.find((c) => c.nullifier.toLowerCase() === nullifier.toLowerCase())?.status;
+}
+
+function tokenOfKind(target: Target, kind: TokenKind): TokenUnderTest {
+  const matching = target.tokens.filter((t) => t.decimals === TOKEN_KINDS[kind]);
+  if (matching.length !== 1) {
+    const configured = target.tokens.map((t) => `${t.symbol} (${t.decimals} decimals)`).join(', ') || 'none';
+    throw new Error(`the ${target.name} target needs exactly one ${kind} (${TOKEN_KINDS[kind]} decimals) under test; configured: ${configured}`);
+  }
+  return matching[0]!;
+}
+
+/** On failure, the clients' logs go into the report: the morning reader should not need to rerun anything. */
+function onTestFailedAttachLogs(cast: () => Cast | undefined): void {
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    await Promise.all((cast()?.users ?? []).map((user) => attachText(`${user.name}'s client log`, user.container.logs())));
+  });
+}

@@ -1,0 +1,60 @@
+// npm run sweep [-- --dry-run]: sends whatever the identities of the ledger (~/.nightfall-e2e/ledger.jsonl, or
+// E2E_STATE_DIR) still hold on the test network back to the funder — after a run that died before its own sweep.
+// The network, the funder and the keys come from the same environment as the run (the testnet profile, and
+// E2E_IDENTITY_MNEMONIC or the pre-certified client keys). `--dry-run` only lists what each identity holds.
+import { parseArgs } from 'node:util';
+import { formatUnits } from 'viem';
+import { chainClients, Funder, l1Balances } from '../fixtures/chain';
+import { consoleLogger } from '../fixtures/log';
+import { IdentityLedger, sweepLedgerIdentities } from '../fixtures/recovery';
+import { readTestnetProfile } from '../fixtures/target';
+import { identitySourceFor, keyForSlot } from '../fixtures/users/identity';
+import { timeoutsFromEnv } from '../fixtures/waits';
+
+const { values: args } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
+const logger = consoleLogger('e2e::sweep');
+
+async function main(): Promise<number> {
+  const profile = readTestnetProfile(process.env);
+  const chainId = profile.E2E_TESTNET_CHAIN_ID;
+  const source = identitySourceFor({ name: 'testnet', identityKeys: profile.E2E_TESTNET_CLIENT_KEYS });
+  if (source.kind === 'fresh') {
+    throw new Error('neither E2E_IDENTITY_MNEMONIC nor E2E_TESTNET_CLIENT_KEYS is set: the ledger names identities by index, the keys come from them');
+  }
+  const ledger = IdentityLedger.inStateDir();
+  const clients = chainClients({ rpcUrl: profile.E2E_TESTNET_RPC_URL, chainId }, profile.E2E_TESTNET_FUNDER_KEY);
+  const actualChainId = await clients.publicClient.getChainId();
+  if (actualChainId !== chainId) throw new Error(`the RPC serves chain ${actualChainId}, the profile says ${chainId}`);
+  const tokens = profile.E2E_TESTNET_TOKENS;
+  const native = profile.E2E_TESTNET_NATIVE_SYMBOL;
+  logger.info(`ledger ${ledger.path}; funder ${clients.walletClient.account.address}; chain ${chainId}`);
+
+  if (args['dry-run']) {
+    for (const identity of (await ledger.identities()).filter((i) => i.chainIds.includes(chainId))) {
+      const held = await l1Balances(clients.publicClient, identity.address, tokens);
+      const parts = [`${formatUnits(held.native, 18)} ${native}`, ...tokens.map((t) => `${formatUnits(held.tokens[t.symbol]!, t.decimals)} ${t.symbol}`)];
+      logger.info(`${identity.kind} #${identity.index} ${identity.address}: ${parts.join(', ')}`);
+    }
+    return 0;
+  }
+
+  const funder = new Funder({
+    publicClient: clients.publicClient,
+    walletClient: clients.walletClient,
+    tokens,
+    receiptTimeoutMs: timeoutsFromEnv('testnet', process.env).l1Receipt,
+    logger,
+  });
+  const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId, keyFor: keyForSlot(source), logger });
+  const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
+  logger.info(`swept ${count('swept')}, skipped ${count('skipped')}, failed ${count('failed')} of ${outcomes.length} ledger identities`);
+  return count('failed') > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    logger.warn(`sweep failed: ${error.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,81 @@
+// The devnet standing in for the live test network: its facts written as an E2E_TESTNET_* environment, the way an
+// operator would configure a remote network — L1 and the proposer by URL, the tokens funded by transfer from a funder
+// that owns nothing (a fresh key, pre-funded here from anvil's dev account 0, which deployed and owns the tokens).
+import { parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { x509Abi } from '../../docker/contracts/abi';
+import { awaitReceipts, chainClients, devnetTokens, Funder } from '../../fixtures/chain';
+import { recordingLogger } from '../../fixtures/log';
+import type { Devnet } from '../../fixtures/network';
+import { Secret } from '../../fixtures/secrets';
+
+const RECEIPT_TIMEOUT_MS = 30_000;
+
+/** Whole units the round trip moves per token on the stand-in. */
+export const STAND_IN_TOKENS = {
+  WGAS: { decimals: 18, amounts: { deposit: '1', transfer: '0.4', withdraw: '0.3' } },
+  dUSD: { decimals: 6, amounts: { deposit: '5', transfer: '2', withdraw: '1' } },
+} as const;
+
+/** The E2E_TESTNET_* environment describing `devnet` as a remote network, for `funderKey`. */
+export function testnetEnvironmentOf(devnet: Devnet, funderKey: Secret<Hex>, overrides: Record<string, string> = {}): Record<string, string> {
+  const { deployment } = devnet;
+  const proposerUrl = deployment.proposers[0]!.url;
+  const address = { WGAS: deployment.tokens.wrappedGas, dUSD: deployment.tokens.stablecoin };
+  return {
+    E2E_TESTNET_RPC_URL: devnet.rpcUrl,
+    E2E_TESTNET_CHAIN_ID: String(devnet.chainId),
+    E2E_TESTNET_FUNDER_KEY: funderKey.reveal(),
+    E2E_TESTNET_NIGHTFALL_ADDRESS: deployment.nightfall,
+    E2E_TESTNET_ROUND_ROBIN_ADDRESS: deployment.roundRobin,
+    E2E_TESTNET_X509_ADDRESS: deployment.x509,
+    E2E_TESTNET_GENESIS_BLOCK: deployment.deployBlock.toString(),
+    E2E_TESTNET_TOKENS: JSON.stringify(Object.entries(STAND_IN_TOKENS).map(([symbol, token]) => ({
+      symbol, address: address[symbol as keyof typeof address], decimals: token.decimals, funding: 'transfer', amounts: token.amounts,
+    }))),
+    E2E_TESTNET_EXPECTED_PROPOSERS: proposerUrl,
+    // The registered URL is a docker alias; this machine reaches the proposer through its published port.
+    E2E_TESTNET_PROPOSER_REACHABLE_AT: JSON.stringify({ [proposerUrl]: devnet.proposerUrl }),
+    E2E_TESTNET_CLIENT_IMAGE: devnet.images.client,
+    E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork,
+    E2E_TESTNET_CLIENT_NETWORK: devnet.network,
+    ...overrides,
+  };
+}
+
+export interface FunderHoldings {
+  /** Native coin, wei. */
+  native: bigint;
+  /** Whole units of each stand-in token. */
+  WGAS: string;
+  dUSD: string;
+}
+
+/**
+ * Fresh funders, each holding what is asked, sent by anvil's dev account 0 in one batch (it wraps and mints what it
+ * lacks). Their keys are Secrets like any configured key.
+ */
+export async function fundedFunders(devnet: Devnet, holdings: readonly FunderHoldings[]): Promise<{ key: Secret<Hex>; address: Address }[]> {
+  const funders = holdings.map(() => {
+    const key = new Secret(generatePrivateKey());
+    return { key, address: privateKeyToAddress(key.reveal()) };
+  });
+  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
+  const owner = new Funder({ publicClient, walletClient, tokens: devnetTokens(devnet.deployment), receiptTimeoutMs: RECEIPT_TIMEOUT_MS, logger: recordingLogger() });
+  await owner.fund(holdings.map((holding, i) => ({
+    to: funders[i]!.address,
+    native: holding.native,
+    tokens: { WGAS: parseEther(holding.WGAS), dUSD: parseUnits(holding.dUSD, STAND_IN_TOKENS.dUSD.decimals) },
+  })));
+  return funders;
+}
+
+/** Certifies `addresses` the devnet's way: the X509 stand-in's owner (dev account 0) allowlists them. */
+export async function allowlist(devnet: Devnet, addresses: readonly Address[]): Promise<void> {
+  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
+  const sent = await Promise.all(addresses.map(async (address) => ({
+    label: `allowlist ${address}`,
+    hash: await walletClient.writeContract({ address: devnet.deployment.x509, abi: x509Abi, functionName: 'addToAllowlist', args: [address] }),
+  })));
+  await awaitReceipts(publicClient, sent, { timeoutMs: RECEIPT_TIMEOUT_MS });
+}
