@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SettingsError, loadClientSettings, loadProposerSettings, toHttpRpcUrl } from './settings';
 
 // anvil's well-known dev account 9: a public test key
-const KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+const KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'; // anvil's well-known devnet account 9
 const BASE = { NF4_SIGNING_KEY: KEY, NF4_ETHEREUM_CLIENT_URL: 'ws://anvil:8545' };
 
 function settingsError(f: () => unknown): SettingsError {
