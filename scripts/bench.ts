@@ -28,7 +28,7 @@ const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
   { name: 'withdraw → salt, PendingSpend', title: /^Bob withdraws/, floorS: 0 },
   { name: 'early de-escrow refused', title: /before the commitment is Spent/, floorS: 0 },
   { name: 'withdrawal block → Spent', title: /^once the withdrawal block lands/, floorS: BLOCK_S + WINDOW_S },
-  { name: 'de-escrow → L1 balances', title: /^Bob de-escrows/, floorS: BLOCK_S },
+  { name: 'de-escrow → L1 balances', title: /^the funds leave escrow/, floorS: BLOCK_S },
   { name: 'second de-escrow refused', title: /second de-escrow/, floorS: 0 },
 ];
 
@@ -105,6 +105,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return groups;
+}
+
+// A renamed test would otherwise leave its phase empty and print NaN: say which phase lost its test.
+const unmatched = PHASES.filter((phase) => samples.get(phase.name)!.length === 0).map((phase) => `${phase.name} (${phase.title})`);
+if (unmatched.length > 0) {
+  console.error(`bench: no test matched these phases; were the scenario's tests renamed?\n  ${unmatched.join('\n  ')}`);
+  process.exit(1);
 }
 
 const median = (xs: readonly number[]) => {

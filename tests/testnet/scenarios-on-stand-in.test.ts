@@ -1,0 +1,156 @@
+// The scenarios on the testnet target, run the way an operator runs them (`npm run e2e -- --target testnet
+// --env-file .env`), against the devnet standing in for the live network (tests/testnet/devnet-as-testnet.ts): the
+// harness starts only the clients and reaches L1 and the proposer by URL; nothing holds block production. Both client
+// builds. Each run must pass preflight and every scenario test, and print no configured secret.
+//
+// scripts/e2e.ts has no switch for its output directories: vitest.config.ts sends JUnit to reports/junit.xml and the
+// Allure results to reports/allure-results, and the report step writes reports/allure-report. Those are therefore
+// written by these runs too; the JUnit file is copied to a temporary directory at once and read from there.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEther, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type Devnet } from '../../fixtures/network';
+import { scanForSecrets, Secret } from '../../fixtures/secrets';
+import { allowlist, fundedFunders, STAND_IN_TOKENS, testnetEnvironmentOf } from './devnet-as-testnet';
+
+/**
+ * The proposer's batching window, seconds. On the testnet target nothing holds block production, so the early
+ * de-escrow test relies on this window alone to run before the withdrawal's block. The trigger's wait restarts after
+ * every block, and every submission of the round trip but the first deposits follows a block the scenario awaited, so
+ * the withdrawal reaches the proposer early in a window and its block lands about one window later. Measured on a
+ * 2-core machine: withdrawal test plus early de-escrow test take 0.3-1.1 s, the withdrawal's block landed 6.2-6.4 s
+ * (window 6) and 11-13 s (window 12) after them; a run took 42 s at 6 s and 67 s at 12 s (each round trip waits out
+ * about three windows). 8 s keeps a margin of over five times the measured span at a few seconds per window.
+ */
+const BATCH_WINDOW_SECONDS = Number(process.env.E2E_STAND_IN_BATCH_WINDOW ?? 8);
+/** Bound of one whole run (preflight, both scenario files in parallel, the report). */
+const RUN_TIMEOUT_MS = 8 * 60_000;
+/** Scenario files × users per file: each user's client takes one pre-certified key. */
+const KEYS_PER_RUN = 2 * 2;
+/** The round trip's tests per scenario file, and those the automatic-de-escrow build skips (no de-escrow route). */
+const TESTS_PER_FILE = 10;
+const SKIPPED_PER_FILE_ON_HEAD = 2;
+const EARLY_DE_ESCROW = 'a de-escrow before the commitment is Spent fails and moves nothing';
+
+let devnet: Devnet;
+const runs = {} as Record<'plume' | 'head', { funderKey: Secret<Hex>; clientKeys: Secret<Hex>[] }>;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
+  // One funder per run, holding what preflight asks for a round trip of both tokens (4 gas allowances of 0.1, fees,
+  // gas and headroom), owning nothing else: anvil's dev account 0 sends it, as an operator would fund a testnet account.
+  const holding = { native: parseEther('2'), WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit, dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit };
+  const [plume, head] = await fundedFunders(devnet, [holding, holding]);
+  const keys = () => Array.from({ length: KEYS_PER_RUN }, () => new Secret(generatePrivateKey()));
+  runs.plume = { funderKey: plume!.key, clientKeys: keys() };
+  runs.head = { funderKey: head!.key, clientKeys: keys() };
+  // Pre-certified client keys: the X509 stand-in's owner allowlists them, as certification would on the network.
+  await allowlist(devnet, [...runs.plume.clientKeys, ...runs.head.clientKeys].map((key) => privateKeyToAddress(key.reveal())));
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+interface RunOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+  elapsedMs: number;
+  junit: string;
+}
+
+/** `npx tsx scripts/e2e.ts --target testnet --env-file <file>` in its own process group, killed when over its bound. */
+async function e2eOnStandIn(build: 'plume' | 'head'): Promise<RunOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), `e2e-stand-in-${build}-`));
+  const { funderKey, clientKeys } = runs[build];
+  const profile = {
+    ...testnetEnvironmentOf(devnet, funderKey, {
+      E2E_TESTNET_CLIENT_BUILD: build,
+      E2E_TESTNET_CLIENT_KEYS: clientKeys.map((key) => key.reveal()).join(','),
+    }),
+    // The identity ledger and any recovery bundle stay in this run's directory, not in ~/.nightfall-e2e.
+    E2E_STATE_DIR: join(dir, 'state'),
+    E2E_RECOVERY_DIR: join(dir, 'recovery'),
+    // A stuck phase fails within the run's bound, with the harness's own diagnosis, instead of at the testnet's 75 min.
+    E2E_TIMEOUT_L2_CONFIRMATION: '2m',
+    E2E_TIMEOUT_REQUEST_SUBMITTED: '1m',
+    E2E_TIMEOUT_TRANSACTION_EVENT: '1m',
+    E2E_TIMEOUT_L2_BALANCE_VISIBLE: '1m',
+    E2E_TIMEOUT_DE_ESCROW: '1m',
+    E2E_TIMEOUT_L1_RECEIPT: '1m',
+    E2E_TIMEOUT_SERVICE_HEALTHY: '1m',
+  };
+  const envFile = join(dir, '.env');
+  writeFileSync(envFile, Object.entries(profile).map(([name, value]) => `${name}='${value}'`).join('\n'), { mode: 0o600 });
+  // Nothing of this process's configuration or of its vitest worker leaks into the run: the env file is the profile.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST')));
+
+  const started = performance.now();
+  const child = spawn('npx', ['tsx', 'scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile], { env, detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const timer = setTimeout(() => {
+    output += `\n[killed after ${RUN_TIMEOUT_MS} ms]\n`;
+    process.kill(-child.pid!, 'SIGTERM');
+  }, RUN_TIMEOUT_MS);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  clearTimeout(timer);
+  const elapsedMs = performance.now() - started;
+  console.log(`e2e --target testnet (${build} build, batching window ${BATCH_WINDOW_SECONDS} s): exit ${code} in ${Math.round(elapsedMs / 1000)} s`);
+
+  // vitest.config.ts fixes the JUnit path; taken only if this run wrote it.
+  const junitPath = 'reports/junit.xml';
+  const junitCopy = join(dir, 'junit.xml');
+  const written = statSync(junitPath, { throwIfNoEntry: false });
+  if (written && written.mtimeMs >= Date.now() - elapsedMs) copyFileSync(junitPath, junitCopy);
+  else writeFileSync(junitCopy, '');
+  return { code, signal, output, elapsedMs, junit: readFileSync(junitCopy, 'utf8') };
+}
+
+interface TestCase { name: string; file: string; outcome: 'passed' | 'failed' | 'skipped' }
+
+/** The testcases of a vitest JUnit file. */
+function testCasesOf(junit: string): TestCase[] {
+  return [...junit.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => {
+    const body = m[4] ?? '';
+    const outcome = /<(failure|error)\b/.test(body) ? 'failed' : /<skipped\b/.test(body) ? 'skipped' : 'passed';
+    return { file: m[1]!, name: unescapeXml(m[2]!), outcome };
+  });
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+describe('npm run e2e -- --target testnet on the devnet standing in for the test network', () => {
+  it.each(['plume', 'head'] as const)('runs preflight and every scenario green with the %s client build, printing no secret', async (build) => {
+    const run = await e2eOnStandIn(build);
+    const { funderKey, clientKeys } = runs[build];
+
+    const leaks = await scanForSecrets({ text: run.output, source: `e2e output (${build})` }, { secrets: [funderKey, ...clientKeys] });
+    expect(leaks, 'a configured secret appears in the console output').toEqual([]);
+    const reportLeaks = await scanForSecrets({ dir: 'reports/allure-results' }, { secrets: [funderKey, ...clientKeys] });
+    expect(reportLeaks, 'a configured secret appears under reports/allure-results').toEqual([]);
+
+    expect(run.output).toContain('preflight passed in');
+    expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(0);
+
+    const cases = testCasesOf(run.junit);
+    const files = [...new Set(cases.map((c) => c.file))].sort();
+    expect(files).toEqual(['scenarios/round-trip/stablecoin.spec.ts', 'scenarios/round-trip/wrapped-gas-token.spec.ts']);
+    expect(cases).toHaveLength(2 * TESTS_PER_FILE);
+    expect(cases.filter((c) => c.outcome === 'failed')).toEqual([]);
+    const skipped = cases.filter((c) => c.outcome === 'skipped');
+    expect(skipped).toHaveLength(build === 'head' ? 2 * SKIPPED_PER_FILE_ON_HEAD : 0);
+    // On the plume build the early de-escrow ran, before the withdrawal's block, with nothing but the batching window.
+    const early = cases.filter((c) => c.name.endsWith(EARLY_DE_ESCROW));
+    expect(early).toHaveLength(2);
+    expect(early.map((c) => c.outcome)).toEqual(build === 'plume' ? ['passed', 'passed'] : ['skipped', 'skipped']);
+  }, RUN_TIMEOUT_MS + 30_000);
+});
