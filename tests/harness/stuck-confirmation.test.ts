@@ -40,7 +40,7 @@ describe('a confirmation that never comes', () => {
     const message = (failure as WaitTimeoutError).message;
     expect(message).toContain(`alice's deposit request ${deposit.id} to be Confirmed`);
     expect(message).toMatch(/Timed out after \d+(\.\d+)? s/);
-    expect(message).toContain('status Submitted');
+    expect(message).toMatch(/status Submitted, L2 block seen (none|\d+)/);
     expect(message).toContain(`registered proposers: ${devnet.deployment.proposers[0]!.address} http://proposer:3000 (answers Healthy)`);
     expect(message).toMatch(/last L2 block on L1: (none yet|\d+)/);
     expect((failure as WaitTimeoutError).report.elapsedMs).toBeLessThan(SHORT.requestSubmitted + SHORT.l2Confirmation + 5_000);
