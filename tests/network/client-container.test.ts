@@ -21,11 +21,14 @@ let devnet: Devnet;
 let alice: ClientContainer;
 let bob: ClientContainer;
 const aliceKey = new Secret(generatePrivateKey());
+const EXTRA_FILE = '/app/configuration/toml/contract_hashes.toml';
+const EXTRA_CONTENT = 'nightfall = "0x01"\n';
 
 beforeAll(async () => {
   devnet = await startDevnet();
   [alice, bob] = await Promise.all([
-    startClientContainer({ devnet, name: 'client-alice', signingKey: aliceKey }),
+    // Alice's container also gets a file the way a real image gets its contract_hashes.toml.
+    startClientContainer({ devnet, name: 'client-alice', signingKey: aliceKey, files: { [EXTRA_FILE]: EXTRA_CONTENT } }),
     startClientContainer({ devnet, name: 'client-bob', signingKey: new Secret(generatePrivateKey()), build: 'head' }),
   ]);
 });
@@ -50,6 +53,10 @@ async function health(client: ClientContainer): Promise<string> {
 }
 
 describe('client containers', () => {
+  it('get the extra files a real image reads, readable by the client user', async () => {
+    expect(await nodeIn(alice, `process.stdout.write(require('fs').readFileSync('${EXTRA_FILE}', 'utf8'))`)).toBe(EXTRA_CONTENT);
+  });
+
   it('start in parallel, each healthy on its own 127.0.0.1 port, as the unprivileged user', async () => {
     expect(await health(alice)).toBe('Healthy');
     expect(await health(bob)).toBe('Healthy');
