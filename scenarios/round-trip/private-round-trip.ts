@@ -2,9 +2,9 @@
 // commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
 // tokens run side by side, each in its own worker with its own users and clients.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { units, NightfallApiError, type CommitmentEntry } from '../../fixtures/api';
+import { units, type CommitmentEntry } from '../../fixtures/api';
 import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
-import { expectEveryProposerRegistered, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { expectDeEscrowRefused, expectEveryProposerRegistered, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, attachText, labels, step } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { identitySourceFor, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
@@ -136,15 +136,8 @@ export function privateRoundTrip(kind: TokenKind): void {
         'no de-escrow route (POST /v1/de-escrow answers 404), so there is nothing to ask before the block; ' +
           'that nothing is claimable before it is checked by the withdrawal test on every build');
       const pending = requireWithdrawal(withdrawal, salt);
-      const l1 = await watchL1(bob, [token]);
-      const commitmentsBefore = await bob.api.commitments();
-      expect(statusOf(commitmentsBefore, pending.salt), 'still before the withdrawal block').toBe('PendingSpend');
-      const refusal = await bob.deEscrow(pending.withdrawal, pending.salt).then(() => undefined, (error: unknown) => error);
-      expect(refusal).toBeInstanceOf(NightfallApiError);
-      await attachText('refusal', String(refusal));
-      const outcome = await l1.settle();
-      await expectL1Change(bob, outcome, [token], { native: 0n, tokens: { [token.symbol]: 0n } });
-      expect(await bob.api.commitments()).toEqual(commitmentsBefore);
+      expect(statusOf(await bob.api.commitments(), pending.salt), 'still before the withdrawal block').toBe('PendingSpend');
+      await expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token);
     });
 
     it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {
@@ -180,11 +173,7 @@ export function privateRoundTrip(kind: TokenKind): void {
         'no de-escrow route (POST /v1/de-escrow answers 404), so a second de-escrow cannot be asked; that the funds were ' +
           "paid exactly once, by one descrow_funds of this salt from Bob's own client, is checked by the de-escrow test");
       const pending = requireWithdrawal(withdrawal, salt);
-      const l1 = await watchL1(bob, [token]);
-      const refusal = await bob.deEscrow(pending.withdrawal, pending.salt).then(() => undefined, (error: unknown) => error);
-      expect(refusal).toBeInstanceOf(NightfallApiError);
-      const outcome = await l1.settle();
-      await expectL1Change(bob, outcome, [token], { native: 0n, tokens: { [token.symbol]: 0n } });
+      await expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token);
     });
   });
 }
