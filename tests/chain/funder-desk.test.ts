@@ -51,13 +51,17 @@ describe('the funder desk', () => {
     const nonceBefore = await clients.publicClient.getTransactionCount({ address: funder });
     const input = { rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, desk: desk.access, tokens, identities: IDENTITIES_PER_WORKER };
 
-    const outputs = await Promise.all(Array.from({ length: WORKERS }, async () => {
+    // Settled, not all: a failing worker must not leave the others sending into the next test.
+    const settled = await Promise.allSettled(Array.from({ length: WORKERS }, async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(input)], { timeout: 90_000 })
         .catch((error: { stdout?: string; stderr?: string; message: string }) => {
           throw new Error(`a worker failed: ${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`);
         });
       return WorkerOutput.parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
     }));
+    const failed = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+    expect(failed, 'every worker funded its identities').toEqual([]);
+    const outputs = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 
     const hashes = outputs.flatMap((output) => output.transactions as Hash[]);
     const sent = await Promise.all(hashes.map((hash) => clients.publicClient.getTransaction({ hash })));
@@ -89,6 +93,20 @@ describe('the funder desk', () => {
     await expect(other.sendTransaction({ to: anvilDevAccount(2).address, value: 1n })).rejects.toThrow(/sends for the funder .* only/);
     const wallet = funderDeskWallet(clients.chain, desk.access);
     await expect(wallet.sendTransaction({ to: anvilDevAccount(2).address, value: 1n, nonce: 0 })).rejects.toThrow(/the desk assigns the funder's nonces/);
+  });
+
+  it('numbers on after a refused transaction: the refused one takes no nonce, so none is skipped or repeated', async () => {
+    const wallet = funderDeskWallet(clients.chain, desk.access);
+    const funder = wallet.account.address;
+    const held = (await l1Balances(clients.publicClient, funder, tokens)).tokens.dUSD!;
+    const nonceBefore = await clients.publicClient.getTransactionCount({ address: funder, blockTag: 'pending' });
+    const stranger = anvilDevAccount(3).address;
+    const refused = wallet.writeContract({ address: deployment.tokens.stablecoin, abi: stablecoinAbi, functionName: 'transfer', args: [stranger, held + 1n] });
+    const accepted = [1n, 2n, 3n].map((value) => wallet.sendTransaction({ to: stranger, value }));
+    await expect(refused).rejects.toThrow(/execution reverted/);
+    const hashes = await Promise.all(accepted);
+    const sent = await Promise.all(hashes.map((hash) => clients.publicClient.waitForTransactionReceipt({ hash }).then(() => clients.publicClient.getTransaction({ hash }))));
+    expect(sent.map((tx) => tx.nonce).sort((a, b) => a - b)).toEqual([nonceBefore, nonceBefore + 1, nonceBefore + 2]);
   });
 
   it('hands back the node\'s reason when a transaction would revert', async () => {

@@ -104,6 +104,20 @@ describe('Funder', () => {
     expect((await balancesOf(recipient.address)).tokens.WGAS).toBe(parseEther('2'));
   });
 
+  it('on an account other processes fund from too, wraps every unit it grants: what the funder holds may be promised', async () => {
+    const donor = newIdentity();
+    await funder.fund([{ to: donor.address, native: parseEther('1'), tokens: { WGAS: parseEther('3') } }]);
+    await funder.sweepBack(donor.key); // the funder now holds 3 WGAS, which another worker's batch may be about to send
+    const shared = new Funder({ publicClient: clients.publicClient, walletClient: clients.walletClient, tokens, receiptTimeoutMs: RECEIPT_TIMEOUT_MS, sharedAccount: true, logger: recordingLogger() });
+    const heldBefore = (await balancesOf(funder.address)).tokens.WGAS!;
+
+    const recipient = newIdentity();
+    const { receipts } = await shared.fund([{ to: recipient.address, tokens: { WGAS: parseEther('2') } }]);
+    expect(receipts).toHaveLength(2); // the wrap of all 2 WGAS, then the transfer
+    expect((await balancesOf(recipient.address)).tokens.WGAS).toBe(parseEther('2'));
+    expect((await balancesOf(funder.address)).tokens.WGAS).toBe(heldBefore);
+  });
+
   it('sweeps an identity back to exactly zero, gas included', async () => {
     const identity = newIdentity();
     await funder.fund([{ to: identity.address, native: parseEther('0.25'), tokens: { WGAS: 12345n, dUSD: 678n } }]);
