@@ -4,6 +4,8 @@
 // `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
 // loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
 // nothing starts unless it passes. `--preflight-only` stops there.
+//
+// Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,7 +18,8 @@ import { TargetName, type Timeouts } from '../fixtures/waits';
 /** Exit status when the run did not start: bad arguments, profile or preflight. */
 const NOT_STARTED = 2;
 
-const { values } = parseArgs({
+const { values, positionals: scenarioPaths } = parseArgs({
+  allowPositionals: true,
   options: {
     target: { type: 'string', default: 'devnet' },
     // One scenario or test by name (vitest -t), to re-run what failed last night.
@@ -55,7 +58,7 @@ if (target.data === 'testnet') {
 // Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
 rmSync('reports/allure-results', { recursive: true, force: true });
 
-const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...(values.only ? ['-t', values.only] : [])], {
+const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
   stdio: 'inherit',
   env: scenarioEnv,
 });
