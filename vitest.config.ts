@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // (fixtures/waits/timeouts.ts); vitest's timeouts are only the outer backstop.
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
 
+/** In every project's workers: readable failures when compared values hold bigints (see the file). */
+const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts'];
+
 export default defineConfig({
   test: {
     reporters: [
@@ -16,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles: SETUP_FILES,
           include: ['docker/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
@@ -23,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'devnet',
+          setupFiles: SETUP_FILES,
           include: ['tests/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
@@ -31,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'scenarios',
+          setupFiles: SETUP_FILES,
           include: ['scenarios/**/*.spec.ts'],
           globalSetup: ['fixtures/target/devnet-global-setup.ts'],
           // One file per scenario, run side by side (vitest's default of cores − 1 workers would serialise them on a

@@ -1,4 +1,5 @@
-// The devnet's images (anvil, client simulator, proposer simulator), built locally and tagged by content.
+// The devnet's images (anvil, client simulator, proposer simulator, event-delivery service), built locally and tagged
+// by content.
 //
 // Each image's tag is a hash over everything that goes into it: its Dockerfile, its payload (the simulator's esbuild
 // bundle or the anvil binary) and the base image id. An existing tag is therefore an up-to-date image, and a run with
@@ -27,9 +28,19 @@ export interface DevnetImages {
   anvil: string;
   client: string;
   proposer: string;
+  /** The contract-event delivery service (docker/event-service), the devnet's MultiBaas double. */
+  eventService: string;
 }
 export type DevnetImageName = keyof DevnetImages;
 type SimulatorName = Exclude<DevnetImageName, 'anvil'>;
+
+/** Directory under docker/ (Dockerfile, src/main.ts) and image repository name of each image: lowercase, as tags must be. */
+const IMAGE_DIRECTORIES: Record<DevnetImageName, string> = {
+  anvil: 'anvil',
+  client: 'client',
+  proposer: 'proposer',
+  eventService: 'event-service',
+};
 
 export interface ImageOutcome {
   name: DevnetImageName;
@@ -81,7 +92,7 @@ interface ImageSpec {
 export async function ensureDevnetImages(options: EnsureImagesOptions = {}): Promise<DevnetImages> {
   const outcomes = await ensureDevnetImageOutcomes(options);
   const tagOf = (name: DevnetImageName) => outcomes.find((outcome) => outcome.name === name)!.tag;
-  return { anvil: tagOf('anvil'), client: tagOf('client'), proposer: tagOf('proposer') };
+  return { anvil: tagOf('anvil'), client: tagOf('client'), proposer: tagOf('proposer'), eventService: tagOf('eventService') };
 }
 
 let inFlight: Promise<ImageOutcome[]> | undefined;
@@ -95,16 +106,18 @@ export function ensureDevnetImageOutcomes(options: EnsureImagesOptions = {}): Pr
 async function ensureAll(options: EnsureImagesOptions): Promise<ImageOutcome[]> {
   const log = options.log ?? consoleLogger('images').info;
   const started = performance.now();
-  const [base, anvilBinary, clientBundle, proposerBundle] = await Promise.all([
+  const [base, anvilBinary, clientBundle, proposerBundle, eventServiceBundle] = await Promise.all([
     ensureNodeBaseImage(log),
     hostFile(ANVIL_BINARY, 'anvil-binary'),
     simulatorBundle('client', options.entryPoints?.client),
     simulatorBundle('proposer', options.entryPoints?.proposer),
+    simulatorBundle('eventService', options.entryPoints?.eventService),
   ]);
   const specs: ImageSpec[] = [
     { name: 'anvil', files: { anvil: anvilBinary } },
     { name: 'client', files: { 'dist/main.mjs': clientBundle } },
     { name: 'proposer', files: { 'dist/main.mjs': proposerBundle } },
+    { name: 'eventService', files: { 'dist/main.mjs': eventServiceBundle } },
   ];
   const outcomes = await Promise.all(specs.map((spec) => ensureImage(spec, base, log)));
   const builtNames = outcomes.filter((outcome) => outcome.built).map((outcome) => outcome.name);
@@ -122,7 +135,7 @@ async function hostFile(hostPath: string, cacheKey: string): Promise<ContextFile
  * The simulator's esbuild bundle. Its digest comes from the cache while none of the bundled sources changed; the
  * bundle itself is only produced when an image has to be built.
  */
-async function simulatorBundle(name: SimulatorName, entryPoint = join(REPO_ROOT, 'docker', name, 'src/main.ts')) {
+async function simulatorBundle(name: SimulatorName, entryPoint = join(REPO_ROOT, 'docker', IMAGE_DIRECTORIES[name], 'src/main.ts')) {
   if (!existsSync(entryPoint)) throw new Error(`cannot build the ${name} image: ${entryPoint} does not exist`);
   const bundle = async () => {
     const result = await esbuild({ ...BUNDLE_OPTIONS, entryPoints: [entryPoint], outfile: 'main.mjs', write: false, metafile: true });
@@ -142,13 +155,14 @@ async function simulatorBundle(name: SimulatorName, entryPoint = join(REPO_ROOT,
 
 async function ensureImage(spec: ImageSpec, base: NodeBaseImage, log: (line: string) => void): Promise<ImageOutcome> {
   const started = performance.now();
-  const dockerfile = join(REPO_ROOT, 'docker', spec.name, 'Dockerfile');
+  const directory = IMAGE_DIRECTORIES[spec.name];
+  const dockerfile = join(REPO_ROOT, 'docker', directory, 'Dockerfile');
   const files = { Dockerfile: { digest: await sha256File(dockerfile), source: { hostPath: dockerfile } }, ...spec.files };
   const hash = contentHash(base.id, files);
-  const tag = `${IMAGE_REPOSITORY}/${spec.name}:${hash.slice(0, HASH_CHARS)}`;
+  const tag = `${IMAGE_REPOSITORY}/${directory}:${hash.slice(0, HASH_CHARS)}`;
   if (await localImageId(tag)) return { name: spec.name, tag, built: false, ms: performance.now() - started };
 
-  const context = join(STAGING_ROOT, `${spec.name}-${hash.slice(0, HASH_CHARS)}-${process.pid}`);
+  const context = join(STAGING_ROOT, `${directory}-${hash.slice(0, HASH_CHARS)}-${process.pid}`);
   try {
     await stage(context, files);
     await docker(['build', '--build-arg', `BASE_IMAGE=${base.image}`, '--label', `nightfall-e2e.inputs=${hash}`,

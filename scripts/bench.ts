@@ -3,7 +3,9 @@
 // harness cannot save) and the harness's overhead as a ratio; then how long after its L1 block each confirmation was
 // detected. Figures come from vitest's JSON report (tests), its JUnit report (a scenario file's whole duration, hooks
 // included: the JSON report's file span runs from the first test to the last only) and the scenario's
-// confirmation-latency records.
+// confirmation-latency records. Last, how long after its L1 block a wait on a delivered BlockProposed (contract-event
+// webhooks, fixtures/event-webhooks) resolved, per path (push: signed deliveries; pull: the delivery log), against the
+// block's timestamp and against the moment the harness's own L1 polling saw the block.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +58,8 @@ for (let run = 1; run <= RUNS; run++) {
   // One scenario file at a time: each phase is measured against the network's floor for one round trip, and scenario
   // files running side by side share the proposer's batches and wait out each other's block holds.
   const result = spawnSync('npx', [
-    'vitest', 'run', '--project', 'scenarios', '--no-file-parallelism',
+    // The main scenario only: the other scenario files (token standards, rejections) have phases of their own.
+    'vitest', 'run', '--project', 'scenarios', 'scenarios/round-trip', '--no-file-parallelism',
     '--reporter=json', `--outputFile.json=${json}`, '--reporter=junit',
   ], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -131,9 +134,16 @@ for (const phase of PHASES) {
 const floorTotal = PHASES.reduce((sum, p) => sum + p.floorS, 0);
 console.log([`total per round trip`.padEnd(34), seconds(median(totals)).padStart(8), floorTotal.toFixed(2).padStart(7), ratio(median(totals), floorTotal).padStart(8)].join('  '));
 
-const byWhat = groupBy(latencies, (l) => l.what.replace(/^\w+'s /, ''));
-console.log('\nconfirmation detected after its L1 block (block timestamps have 1 s resolution):');
-for (const [what, entries] of byWhat) {
-  const ms = entries.map((e) => e.latencyMs);
-  console.log(`  ${what.padEnd(28)} median ${seconds(median(ms))} s, max ${seconds(Math.max(...ms))} s (${ms.length} samples)`);
-}
+/** The delivery-latency lines of the scenarios' event subscriptions (fixtures/event-webhooks/delivery-latency.ts). */
+const isDelivery = (l: z.infer<typeof Latency>) => l.what.startsWith('BlockProposed delivered');
+const printLatencies = (title: string, entries: readonly z.infer<typeof Latency>[], width: number) => {
+  console.log(title);
+  for (const [what, group] of groupBy(entries, (l) => l.what.replace(/^\w+'s /, ''))) {
+    const ms = group.map((e) => e.latencyMs);
+    console.log(`  ${what.padEnd(width)} median ${seconds(median(ms))} s, max ${seconds(Math.max(...ms))} s (${ms.length} samples)`);
+  }
+};
+printLatencies('\nconfirmation detected after its L1 block (block timestamps have 1 s resolution):', latencies.filter((l) => !isDelivery(l)), 28);
+const deliveries = latencies.filter(isDelivery);
+if (deliveries.length === 0) console.log('\nno delivery-latency figures: the target has no contract-event service');
+else printLatencies('\nwait on a delivered BlockProposed resolved after (negative: before L1 polling saw the block):', deliveries, 70);

@@ -73,6 +73,8 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
     rpcUrl: running.rpcUrl,
     rpcUrlInNetwork: running.ethereumUrlInNetwork,
     proposer: { url: running.proposerUrl, registeredUrl: running.proposerUrlInNetwork },
+    // The API key is a secret: read it from the container (`docker exec <id> printenv EVENT_SERVICE_API_KEY`).
+    eventService: { url: `${running.eventService.url}/api/v0`, container: running.containers.eventService.getId().slice(0, 12) },
     clients: clients.map((client, i) => ({ name: client.name, url: client.baseUrl, l1Address: identities[i]!.address })),
     contracts: { nightfall: deployment.nightfall, roundRobin: deployment.roundRobin, x509: deployment.x509 },
     tokens: deployment.tokens,
@@ -88,6 +90,7 @@ function describe(facts: ReturnType<typeof devnetFacts>): string {
     `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks`,
     row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
     row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
+    row('events', `${facts.eventService.url}  (contract-event webhooks; API key: docker exec ${facts.eventService.container} printenv EVENT_SERVICE_API_KEY)`),
     ...facts.clients.map((client) => row(client.name, `${client.url}  L1 account ${client.l1Address}`)),
     row('contracts', Object.entries(facts.contracts).map(([name, address]) => `${name} ${address}`).join('  ')),
     row('tokens', Object.entries(facts.tokens).map(([name, address]) => `${name} ${address}`).join('  ')),

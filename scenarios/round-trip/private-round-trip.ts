@@ -1,13 +1,22 @@
 // The main scenario: two users, each with their own client, move an ERC-20 from public L1 balances into private
 // commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
 // tokens run side by side, each in its own worker with its own users and clients.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units, type CommitmentEntry } from '../../fixtures/api';
 import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
+import {
+  expectConfirmedBlocksDelivered,
+  reportSubscription,
+  subscribeToContractEvents,
+  subscriptionModeFor,
+  whyPathUnprovable,
+  type ContractEventSubscription,
+  type SubscriptionMode,
+} from '../../fixtures/event-webhooks';
 import { expectDeEscrowRefused, expectEveryProposerRegistered, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
-import { attachJson, attachText, labels, step } from '../../fixtures/report';
+import { attachJson, labels, step } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
-import { identitySourceFor, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
+import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type TrackedRequest, type User, type Withdrawal } from '../../fixtures/users';
 
 /** The ERC-20s every target puts under test, told apart by their decimals as the network defines them. */
 const TOKEN_KINDS = {
@@ -16,10 +25,20 @@ const TOKEN_KINDS = {
 } as const;
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
+export interface RoundTripOptions {
+  /**
+   * How the scenario learns of the layer's contract events (BlockProposed wakes the waits on L2 blocks): `push` —
+   * signed deliveries to the harness's receiver; `pull` — the webhook's delivery log, as when nothing can reach the
+   * harness. Each path is proven by the scenario that takes it.
+   */
+  contractEvents: Exclude<SubscriptionMode, 'auto'>;
+}
+
 /** Declares the round trip of the target's `kind` of token: deposit, private transfer, withdraw, de-escrow. */
-export function privateRoundTrip(kind: TokenKind): void {
+export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): void {
   const target = currentTarget();
   const token = tokenOfKind(target, kind);
+  const eventPath = options.contractEvents;
 
   describe(`${token.symbol} round trip: deposit, private transfer, withdraw, de-escrow`, () => {
     const amount = {
@@ -34,34 +53,44 @@ export function privateRoundTrip(kind: TokenKind): void {
     let salt: SaltSource | undefined;
     /** Bob's L1 from before the withdrawal's block: an automatic-de-escrow client pays out while it processes that block. */
     let bobL1: { settle(): Promise<L1Outcome> } | undefined;
-    let exchangesSeen = 0;
+    /** The contract events of the layer, from before the first request; absent where the target has no event service. */
+    let events: ContractEventSubscription | undefined;
+    /** Every request whose L2 block a client confirmed, in order. */
+    const confirmed: TrackedRequest[] = [];
 
     beforeAll(async () => {
-      cast = await startCast(target, ['alice', 'bob'], {
-        tokens: { alice: { [token.symbol]: amount.deposit } },
-        identities: identitySourceFor(target),
-        scenario: `${token.symbol} round trip`,
-      });
+      const [started, subscribed] = await Promise.allSettled([
+        startCast(target, ['alice', 'bob'], {
+          tokens: { alice: { [token.symbol]: amount.deposit } },
+          identities: identitySourceFor(target),
+          scenario: `${token.symbol} round trip`,
+        }),
+        target.eventService
+          ? subscribeToContractEvents(target, { mode: subscriptionModeFor(target, eventPath), label: `${token.symbol} round trip`, publicClient: target.funder.publicClient, measureLatency: true })
+          : undefined,
+      ]);
+      if (started.status === 'fulfilled') cast = started.value;
+      if (subscribed.status === 'fulfilled') events = subscribed.value;
+      if (started.status === 'rejected') throw started.reason;
+      if (subscribed.status === 'rejected') throw subscribed.reason;
       [alice, bob] = cast.users as [User, User];
+      // A delivered BlockProposed is news for every wait on an L2 block; the clients' own polling stays the fallback.
+      if (events) cast.receiver.inbox.wakeAlsoOn(events.inbox);
       await Promise.all(cast.users.map((user) => user.fingerprint()));
     });
 
     // Behaviors view: epic → one feature per token → one story per phase of the round trip.
     const story = (name: string) => labels({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)`, story: name });
 
-    afterEach(async () => {
-      await attachJson('client API exchanges', cast?.exchanges.slice(exchangesSeen) ?? []);
-      exchangesSeen = cast?.exchanges.length ?? 0;
-    });
-
     afterAll(async () => {
       await target.blockProduction?.release();
+      await events?.close();
       // Closing writes its own funds report (swept, spent, left behind) as a run attachment: an attachment made here
       // would be lost, since allure-vitest has already reported this suite's tests by the time a slow afterAll ends.
       await cast?.close();
     });
 
-    onTestFailedAttachLogs(() => cast);
+    reportCastPerTest(() => cast);
 
     it('both users hold exactly what the funder granted them on L1', async () => {
       await story('Set-up');
@@ -90,6 +119,7 @@ export function privateRoundTrip(kind: TokenKind): void {
       const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol}`, () => alice.deposit(token, token.amounts.deposit));
       expect(alice.build.mismatches, `the first submission shows the request-id rule the fingerprint dated (${describeBuild(alice.build)})`).toEqual([]);
       await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+      confirmed.push(deposit);
       await step(`Alice's L2 balance is ${token.amounts.deposit}`, () => alice.l2BalanceBecomes(token, amount.deposit));
       const outcome = await l1.settle();
       expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
@@ -103,6 +133,7 @@ export function privateRoundTrip(kind: TokenKind): void {
       await story('Private transfer');
       const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
       await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
+      confirmed.push(transfer);
       await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2BalanceBecomes(token, amount.transfer));
       await step(`Alice's L2 balance is the change`, () => alice.l2BalanceBecomes(token, amount.deposit - amount.transfer));
     });
@@ -147,6 +178,7 @@ export function privateRoundTrip(kind: TokenKind): void {
       await target.blockProduction?.release();
       const spent = await step('the commitment becomes Spent', () => pending.withdrawal.landed(pending.salt));
       expect(spent.status).toBe('Spent');
+      confirmed.push(pending.withdrawal.request);
       await attachJson('withdraw request status (may stay Submitted on this build)', await bob.api.requestStatus(pending.withdrawal.request.id));
     });
 
@@ -175,6 +207,18 @@ export function privateRoundTrip(kind: TokenKind): void {
       const pending = requireWithdrawal(withdrawal, salt);
       await expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token);
     });
+
+    const proof = eventPath === 'push'
+      ? 'every L2 block a client confirmed was pushed by the event service in a delivery whose signature verified, naming the L1 transaction the client names'
+      : "every L2 block a client confirmed is in the webhook's delivery log and reached the harness by pulling it, naming the L1 transaction the client names";
+    it(proof, async (context) => {
+      await labels({ epic: 'Contract-event webhooks', feature: `${eventPath === 'push' ? 'Push' : 'Pull'} path`, story: `${token.symbol} round trip` });
+      const unprovable = whyPathUnprovable(target, events, eventPath);
+      if (unprovable) return context.skip(unprovable);
+      await reportSubscription(events!);
+      expect(confirmed.map((request) => request.operation), 'the requests whose blocks were confirmed').toEqual(['deposit', 'transfer', 'withdraw']);
+      await expectConfirmedBlocksDelivered(events!, cast.receiver.inbox, confirmed, eventPath, target.timeouts);
+    });
   });
 }
 
@@ -194,12 +238,4 @@ function tokenOfKind(target: Target, kind: TokenKind): TokenUnderTest {
     throw new Error(`the ${target.name} target needs exactly one ${kind} (${TOKEN_KINDS[kind]} decimals) under test; configured: ${configured}`);
   }
   return matching[0]!;
-}
-
-/** On failure, the clients' logs go into the report: the morning reader should not need to rerun anything. */
-function onTestFailedAttachLogs(cast: () => Cast | undefined): void {
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await Promise.all((cast()?.users ?? []).map((user) => attachText(`${user.name}'s client log`, user.container.logs())));
-  });
 }

@@ -33,8 +33,9 @@ describe('devnet images', () => {
     const first = byName(await ensureDevnetImageOutcomes(quiet));
     const second = byName(await ensureDevnetImageOutcomes(quiet));
 
-    for (const name of ['anvil', 'client', 'proposer'] as const) {
-      expect(first[name]!.tag).toMatch(new RegExp(`^nightfall-e2e/${name}:[0-9a-f]{12}$`));
+    const repositories = { anvil: 'anvil', client: 'client', proposer: 'proposer', eventService: 'event-service' } as const;
+    for (const [name, repository] of Object.entries(repositories) as [keyof typeof repositories, string][]) {
+      expect(first[name]!.tag).toMatch(new RegExp(`^nightfall-e2e/${repository}:[0-9a-f]{12}$`));
       expect(second[name]).toMatchObject({ tag: first[name]!.tag, built: false });
       // The tag is the start of the full input hash recorded on the image.
       const { Labels } = await imageConfig(first[name]!.tag);
@@ -65,16 +66,15 @@ describe('devnet images', () => {
     }
   });
 
-  it('runs the simulators as an unprivileged user with a node health check, the client store on a volume', async () => {
+  it('runs the simulators and the event service as an unprivileged user with a node health check, the client store on a volume', async () => {
     const outcomes = byName(await ensureDevnetImageOutcomes(quiet));
     const client = await imageConfig(outcomes.client!.tag);
-    const proposer = await imageConfig(outcomes.proposer!.tag);
-
-    expect(client.User).toBe('node');
-    expect(proposer.User).toBe('node');
+    for (const name of ['client', 'proposer', 'eventService'] as const) {
+      const config = await imageConfig(outcomes[name]!.tag);
+      expect(config.User, name).toBe('node');
+      expect(config.Healthcheck?.Test.slice(0, 3), name).toEqual(['CMD', 'node', '-e']);
+    }
     expect(Object.keys(client.Volumes ?? {})).toEqual(['/app/data']);
-    expect(client.Healthcheck?.Test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
-    expect(proposer.Healthcheck?.Test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
   });
 
   it('has an anvil image whose binary runs on the base (its libraries are there)', async () => {

@@ -39,6 +39,10 @@ export function testnetEnvironmentOf(devnet: Devnet, funderKey: Secret<Hex>, ove
     E2E_TESTNET_CLIENT_IMAGE: devnet.images.client,
     E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork,
     E2E_TESTNET_CLIENT_NETWORK: devnet.network,
+    // The devnet's double of the hosted event service. No public URL for the receiver: the run pulls the delivery
+    // logs, as a nightly job behind NAT does.
+    E2E_TESTNET_MULTIBAAS_URL: devnet.eventService.url,
+    E2E_TESTNET_MULTIBAAS_API_KEY: devnet.eventService.apiKey.reveal(),
     ...overrides,
   };
 }

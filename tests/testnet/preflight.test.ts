@@ -98,6 +98,7 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(text).toContain(`proposer http://proposer:3000 (reached at ${devnet.proposerUrl}) answers its health check`);
     expect(text).toContain(`client ${certified} is certified`);
     expect(text).toContain(`client ${certifiable} is not certified yet; it will be certified through its client with`);
+    expect(text).toContain(`the contract-event service ${devnet.eventService.url} accepts the API key; deliveries: pull from the delivery log (no public URL)`);
     expect(redact(text)).toBe(text);
   });
 
@@ -136,6 +137,23 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ImageMissing);
     expect(failures[0]!.message).toMatch(/^the image nightfall-e2e\/no-such-client:never is not on this machine — fix: load or build it first/);
+  });
+
+  it('fails on a contract-event service that refuses the API key, without printing the key', async () => {
+    const wrongKey = 'f'.repeat(40); // not a secret: a key the service never issued
+    const { failures } = await failuresOf(standIn({ E2E_TESTNET_MULTIBAAS_API_KEY: wrongKey }));
+    expect(failures.map((f) => [f.name, f.problem])).toEqual([
+      ['EventServiceUnavailable', `the contract-event service ${devnet.eventService.url} refuses the API key (HTTP 401)`],
+    ]);
+    expect(failures[0]!.fix).toMatch(/E2E_TESTNET_MULTIBAAS_API_KEY/);
+    expect(failures[0]!.message).not.toContain(wrongKey);
+  });
+
+  it('fails on a contract-event service that does not answer', async () => {
+    const { failures } = await failuresOf(standIn({ E2E_TESTNET_MULTIBAAS_URL: 'http://127.0.0.1:9' }));
+    expect(failures.map((f) => f.name)).toEqual(['EventServiceUnavailable']);
+    expect(failures[0]!.problem).toMatch(/^the contract-event service http:\/\/127\.0\.0\.1:9 does not answer: /);
+    expect(failures[0]!.fix).toMatch(/E2E_TESTNET_MULTIBAAS_URL/);
   });
 
   it('fails on a database sidecar image that is not on this machine', async () => {

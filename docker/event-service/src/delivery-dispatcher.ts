@@ -1,0 +1,134 @@
+// Delivers each L1 block's events to every endpoint subscribed to `event.emitted`: one POST per (block, endpoint),
+// a JSON array signed with the endpoint's secret (X-MultiBaas-Signature over the raw body followed by the Unix-seconds
+// X-MultiBaas-Timestamp). A non-2xx answer or a network error is retried with exponential backoff (p-retry); every
+// failure is recorded on the endpoint (failedCalls, lastError, lastAttempt, nextAttempt). When the retries run out the
+// events stay in the log undelivered. Deliveries to one endpoint go one after the other, in block order, so that a
+// consumer that is down sees its backlog in order once it answers; endpoints do not wait for each other.
+import pRetry from 'p-retry';
+import { Agent, request } from 'undici';
+import { signDelivery } from '../../lib/event-webhooks/signature';
+import { WEBHOOK_HEADERS, type EmittedEvent } from '../../lib/event-webhooks/wire';
+import type { BlockEvents } from './log-follower';
+import type { Log } from './log';
+import type { RetrySettings } from './settings';
+import type { DeliveryTarget, WebhookRegistry } from './webhook-registry';
+
+const HEADERS = WEBHOOK_HEADERS.multibaas;
+const BACKOFF_FACTOR = 2;
+
+export interface DispatcherOptions {
+  registry: WebhookRegistry;
+  retry: RetrySettings;
+  /** Bound of one POST: connecting, the answer's headers, its body. */
+  timeoutMs: number;
+  log: Log;
+  /** Unix seconds of the signature timestamp; injectable for tests. */
+  nowSeconds?: () => number;
+}
+
+/** A delivery answered with a status other than 2xx. */
+class DeliveryRefused extends Error {
+  override readonly name = 'DeliveryRefused';
+}
+
+interface EndpointQueue {
+  tail: Promise<void>;
+  readonly stop: AbortController;
+}
+
+export class DeliveryDispatcher {
+  readonly #queues = new Map<number, EndpointQueue>();
+  readonly #agent: Agent;
+  readonly #nowSeconds: () => number;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.#agent = new Agent({ connect: { timeout: options.timeoutMs } });
+    this.#nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1_000));
+  }
+
+  /** Logs the block's events for every subscribed endpoint and queues their delivery. */
+  offer(block: BlockEvents): void {
+    for (const target of this.options.registry.subscribers('event.emitted')) {
+      this.options.registry.recordOffered(target.id, block.events);
+      const queue = this.#queueOf(target.id);
+      queue.tail = queue.tail.then(() => this.#deliver(target, block, queue.stop.signal));
+    }
+  }
+
+  /** Stops delivering to a deleted endpoint (a retry wait in progress ends at once). */
+  forget(id: number): void {
+    this.#queues.get(id)?.stop.abort(new Error(`webhook ${id} deleted`));
+    this.#queues.delete(id);
+  }
+
+  async close(): Promise<void> {
+    const queues = [...this.#queues.values()];
+    for (const queue of queues) queue.stop.abort(new Error('service stopping'));
+    await Promise.all(queues.map((queue) => queue.tail));
+    await this.#agent.close();
+  }
+
+  #queueOf(id: number): EndpointQueue {
+    let queue = this.#queues.get(id);
+    if (!queue) {
+      queue = { tail: Promise.resolve(), stop: new AbortController() };
+      this.#queues.set(id, queue);
+    }
+    return queue;
+  }
+
+  async #deliver(target: DeliveryTarget, block: BlockEvents, signal: AbortSignal): Promise<void> {
+    const { registry, retry, log } = this.options;
+    if (signal.aborted) return;
+    // Serialised once: every attempt sends the same bytes (and ids), so a consumer can de-duplicate retries.
+    const body = Buffer.from(JSON.stringify(block.events satisfies EmittedEvent[]));
+    const what = `${block.events.length} event(s) of L1 block ${block.blockNumber} to webhook ${target.id}`;
+    try {
+      await pRetry(() => this.#post(target, body, signal), {
+        retries: retry.retries,
+        minTimeout: retry.minMs,
+        maxTimeout: retry.maxMs,
+        factor: BACKOFF_FACTOR,
+        signal,
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft, retriesConsumed }) => {
+          const retryInMs = retriesLeft > 0 ? Math.min(retry.minMs * BACKOFF_FACTOR ** retriesConsumed, retry.maxMs) : undefined;
+          registry.recordFailure(target.id, error.message, retryInMs);
+          log.warn(`Delivering ${what} failed (attempt ${attemptNumber}): ${error.message}` +
+            (retryInMs === undefined ? '' : `; retrying in ${retryInMs} ms`));
+        },
+      });
+      registry.recordDelivered(target.id, block.events.map((event) => event.id));
+      log.info(`Delivered ${what}`);
+    } catch (error) {
+      if (signal.aborted) return; // deleted or stopping: nobody waits for these any more
+      log.error(`Giving up delivering ${what}: ${(error as Error).message}; the events stay undelivered in its log`);
+    }
+  }
+
+  async #post(target: DeliveryTarget, body: Buffer, signal: AbortSignal): Promise<void> {
+    const timestamp = String(this.#nowSeconds());
+    let statusCode: number;
+    try {
+      const response = await request(target.url, {
+        method: 'POST',
+        dispatcher: this.#agent,
+        headers: {
+          'content-type': 'application/json',
+          [HEADERS.signature]: signDelivery(target.secret, body, timestamp),
+          [HEADERS.timestamp]: timestamp,
+        },
+        body,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        signal,
+      });
+      statusCode = response.statusCode;
+      await response.body.dump();
+    } catch (error) {
+      // Network errors as plain Errors: p-retry would not retry a TypeError it does not know as a network error.
+      const cause = error as Error & { code?: string; cause?: { code?: string } };
+      throw new Error(`POST failed: ${cause.code ?? cause.cause?.code ?? cause.name}: ${cause.message}`);
+    }
+    if (statusCode < 200 || statusCode > 299) throw new DeliveryRefused(`answered HTTP ${statusCode}`);
+  }
+}

@@ -1,0 +1,81 @@
+// Balance and key rejections (seed "deriveKey", transfer/withdraw bodies; reference §2.4.2, §2.4.4, §6.4, §6.5, §12.1):
+// a transfer or withdrawal of more than the balance and a transfer to a malformed ZKP public key are accepted with
+// 202 and failed later by the client's worker (its reserved inputs released); a key derivation from a mnemonic that
+// is not 24 words or from a malformed path is refused with 500 and leaves the user's keys loaded. Each time nothing
+// moves: L1 and L2 balances of both users, the tokens in escrow and both clients' commitments.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { hex64, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
+import {
+  expectKeyDerivationRefused,
+  expectQueuedThenFailed,
+  mnemonicOfWords,
+  rejectionToken,
+} from '../../fixtures/expectations';
+import { labels } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import type { RawSubmission } from '../../fixtures/users/raw-submissions';
+
+const target = currentTarget();
+const token = rejectionToken(target);
+const erc20: TokenRef = { address: token.address, standard: 'ERC20' };
+const deposited = units(token, token.amounts.deposit);
+
+describe(`Balance and key rejections (${token.symbol}): more than held, a malformed recipient key, unusable key derivations`, () => {
+  let cast: Cast;
+  let alice: User;
+  let bob: User;
+
+  const story = (feature: string, name: string) => labels({ epic: 'Rejections', feature, story: name });
+
+  beforeAll(async () => {
+    cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: deposited } }, scenario: 'balance and key rejections' });
+    [alice, bob] = cast.users as [User, User];
+    await Promise.all(cast.users.map((user) => user.fingerprint()));
+    const deposit = await alice.deposit(token, token.amounts.deposit);
+    await deposit.reaches('Confirmed');
+    await alice.l2BalanceBecomes(token, deposited);
+  });
+
+  reportCastPerTest(() => cast);
+
+  afterAll(async () => {
+    await cast?.close();
+  });
+
+  const transferTo = (recipient: string, value = units(token, token.amounts.transfer)): RawSubmission =>
+    ({ operation: 'transfer', body: transferBody({ token: erc20, value, recipient, fee: 0n }) });
+
+  it.for([
+    ['a transfer of one raw unit more than Alice holds', () => transferTo(bob.zkpPublicKey, deposited + 1n)],
+    ['a withdrawal of one raw unit more than Alice holds', (): RawSubmission =>
+      ({ operation: 'withdraw', body: withdrawBody({ token: erc20, value: deposited + 1n, recipient: alice.l1Address, fee: 0n }) })],
+  ] as const)('%s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+    await story('More than the balance', what);
+    await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
+  });
+
+  // A compressed key must decode as hex, lie on BabyJubJub, in its prime subgroup, and not be the identity (§6.5).
+  it.for([
+    ['not hex', () => transferTo('zz'.repeat(32))],
+    ['off the curve', () => transferTo('ff'.repeat(32))],
+    ['the identity point', () => transferTo(hex64(1n))],
+  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+    await story('Malformed ZKP public key', `Recipient key ${what}`);
+    await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
+  });
+
+  it.for([12, 21] as const)('deriveKey with a %i-word mnemonic is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async (words) => {
+    await story('Key derivation', `Mnemonic of ${words} words`);
+    await expectKeyDerivationRefused(alice, { mnemonic: mnemonicOfWords(words) }, cast.users, target.tokens);
+  });
+
+  it.for([
+    ['a non-numeric index', "m/44'/60'/0'/0/x"],
+    ['no leading m', "44'/60'/0'/0/0"],
+  ] as const)('deriveKey with a child path with %s is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async ([what, childPath]) => {
+    await story('Key derivation', `Child path with ${what}`);
+    await expectKeyDerivationRefused(alice, { mnemonic: alice.identity.mnemonic, childPath }, cast.users, target.tokens);
+  });
+
+});

@@ -1,0 +1,110 @@
+// De-escrow rejections (seed "Withdrawal procedure", "Errors"; reference §2.4.14, §7.1, §7.4): a de-escrow asked too
+// early, a second time, or not matching the withdrawal (salt, value, recipient) is refused, and nothing moves — L1 and
+// L2 balances of both users, the tokens in escrow and both clients' commitments stay as they were. The recipient in
+// the short 0x form is where the seed and the real client part: the seed says it is not accepted; the real client
+// reads recipientAddress as a number (reference §2.4.5, §6.1), so the short form names the same address and pays out.
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { amountHex, deEscrowBody, hex64, recipientAddressHex, units, withdrawBody, type DeEscrowBody } from '../../fixtures/api';
+import { skipForBuild } from '../../fixtures/builds';
+import { expectDeEscrowBodyRefused, expectL1Change, rejectionToken, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { labels, step } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { reportCastPerTest, startCast, type Cast, type User, type Withdrawal } from '../../fixtures/users';
+import { withdrawAsIs } from '../../fixtures/users/raw-submissions';
+
+const target = currentTarget();
+const token = rejectionToken(target);
+const amount = { deposit: units(token, token.amounts.deposit), withdraw: units(token, token.amounts.withdraw) };
+
+describe(`De-escrow rejections (${token.symbol}): too early, not matching the withdrawal, twice`, () => {
+  let cast: Cast;
+  let alice: User;
+  let bob: User;
+  let withdrawal: Withdrawal | undefined;
+  let salt: string | undefined;
+  let aliceL1: { settle(): Promise<L1Outcome> } | undefined;
+
+  const story = (name: string) => labels({ epic: 'Rejections', feature: 'De-escrow', story: name });
+  const routeOnly = (context: Pick<TestContext, 'skip'>) =>
+    skipForBuild(context, alice.build, alice.build.deEscrow === 'automatic',
+      'no de-escrow route (POST /v1/de-escrow answers 404): the client de-escrows by itself, so there is no de-escrow to refuse');
+
+  beforeAll(async () => {
+    cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: amount.deposit } }, scenario: 'de-escrow rejections' });
+    [alice, bob] = cast.users as [User, User];
+    await Promise.all(cast.users.map((user) => user.fingerprint()));
+    const deposit = await alice.deposit(token, token.amounts.deposit);
+    await deposit.reaches('Confirmed');
+    await alice.l2BalanceBecomes(token, amount.deposit);
+  });
+
+  reportCastPerTest(() => cast);
+
+  afterAll(async () => {
+    await target.blockProduction?.release();
+    await cast?.close();
+  });
+
+  const pending = (): { withdrawal: Withdrawal; salt: string } => {
+    if (!withdrawal || !salt) throw new Error("prerequisite failed: Alice's withdrawal and its salt (see the short-form withdraw test)");
+    return { withdrawal, salt };
+  };
+  /** The de-escrow body of Alice's withdrawal with one field changed. */
+  const deEscrowWith = (change: Partial<DeEscrowBody>): DeEscrowBody => ({ ...deEscrowBody(pending().withdrawal.request.body, pending().salt), ...change });
+
+  it('a withdraw naming the recipient in the short 0x form is accepted: the real client reads it as a number (the seed says it is not accepted)', async () => {
+    await story('Recipient in the short 0x form on withdraw');
+    // Held blocks keep the withdrawal before its block, so that the early de-escrow can be tried next.
+    await target.blockProduction?.hold();
+    const body = { ...withdrawBody({ token: { address: token.address, standard: 'ERC20' }, value: amount.withdraw, recipient: alice.l1Address, fee: 0n }), recipientAddress: alice.l1Address.toLowerCase() };
+    expect(body.recipientAddress, 'the short form: 0x and 40 hex digits').toMatch(/^0x[0-9a-f]{40}$/);
+    withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol} to ${body.recipientAddress}`, () => withdrawAsIs(alice, body));
+    salt = (await step('the withdraw fund salt arrives', () => withdrawal!.salt())).salt;
+    const spent = await step('the commitment whose nullifier is the salt is PendingSpend', () => withdrawal!.spentCommitment(salt!));
+    expect(spent.status).toBe('PendingSpend');
+    expect(amount.withdraw < amount.deposit, 'Alice keeps change, so the request confirms on every build (reference §3.4)').toBe(true);
+  });
+
+  it('a de-escrow before the commitment is Spent is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
+    await story('De-escrow before Spent');
+    await routeOnly(context);
+    expect((await alice.commitmentWithNullifier(pending().salt))?.status, 'still before the withdrawal block').toBe('PendingSpend');
+    await expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens);
+  });
+
+  it('once the withdrawal block lands the commitment is Spent', async () => {
+    await story('De-escrow before Spent');
+    // From before the block: an automatic-de-escrow client pays out while it processes that block.
+    aliceL1 = await watchL1(alice, [token]);
+    await target.blockProduction?.release();
+    const spent = await step('the commitment becomes Spent', () => pending().withdrawal.landed(pending().salt));
+    expect(spent.status).toBe('Spent');
+  });
+
+  it.for([
+    ['a salt of no withdrawal', () => ({ withdrawFundSalt: hex64(BigInt(`0x${pending().salt}`) ^ 1n) })],
+    ['a value one raw unit above the withdrawal', () => ({ value: amountHex(amount.withdraw + 1n) })],
+    ["Bob's address instead of the withdrawal's recipient", () => ({ recipientAddress: recipientAddressHex(bob.l1Address) })],
+  ] as const)('a de-escrow with %s is refused (400 "Failed to de-escrow funds") and moves nothing', async ([what, change], context) => {
+    await story(`De-escrow with ${what}`);
+    await routeOnly(context);
+    await expectDeEscrowBodyRefused(alice, deEscrowWith(change()), cast.users, target.tokens);
+  });
+
+  it("a de-escrow repeating the short 0x recipient pays Alice exactly the value (the seed says it is not accepted); her gas falls by exactly the de-escrow's", async () => {
+    await story('Recipient in the short 0x form on de-escrow');
+    const { withdrawal: w, salt: s } = pending();
+    if (!aliceL1) throw new Error("prerequisite failed: Alice's L1 watch from before the withdrawal block (see the landing test)");
+    expect(deEscrowWith({}).recipientAddress, 'the de-escrow repeats the short form').toBe(alice.l1Address.toLowerCase());
+    if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(w, s));
+    const payout = await step('the funds are paid out on L1', () => w.deEscrowed(s));
+    expect(payout.sentBy, "sent, and its gas paid, by Alice's own client").toBe(alice.l1Address);
+    await expectL1Change(alice, await aliceL1.settle(), [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw } });
+  });
+
+  it('a second de-escrow of the same withdrawal is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
+    await story('De-escrow twice');
+    await routeOnly(context);
+    await expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens);
+  });
+});

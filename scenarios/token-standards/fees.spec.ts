@@ -1,0 +1,132 @@
+// The layer's fees as the reference's fee rules say (§2.4.3, §7.1, §7.2): a deposit with a `deposit_fee` pays the
+// proposer's fee twice plus the deposit fee on L1 and gives the depositor a fee commitment of the deposit fee; a
+// transfer or withdrawal pays its fee out of the sender's fee commitments (the rest comes back as fee change), and the
+// fee travels in the transaction's slot of the L2 block. A withdrawal that pays a fee is Confirmed on every build.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositsEscrowedIn, erc20, feeTokenIdOf, gasCoin, nfTokenIdOf, slotSpending } from '../../fixtures/assets';
+import { parseHex64 } from '../../fixtures/api';
+import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { attachJson, labels, step } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { identitySourceFor, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+
+const target = currentTarget();
+/** The token with the fewest decimals: a fee encoded with the token's decimals instead of the coin's would show. */
+const token = [...target.tokens].sort((a, b) => a.decimals - b.decimals)[0]!;
+/** Whole units of the native coin, in which every fee is paid. */
+const FEES = { deposit: '0.001', transfer: '0.0002', withdraw: '0.0003' } as const;
+const wei = { deposit: gasCoin(FEES.deposit), transfer: gasCoin(FEES.transfer), withdraw: gasCoin(FEES.withdraw) };
+
+describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal paying fees from it (${token.symbol})`, () => {
+  const amounts = { deposit: erc20(token, token.amounts.deposit), transfer: erc20(token, token.amounts.transfer), withdraw: erc20(token, token.amounts.withdraw) };
+  let cast: Cast;
+  let alice: User;
+  let bob: User;
+  let startBlock: bigint;
+
+  const story = (name: string) => labels({ epic: 'Token standards', feature: 'Fees', story: name });
+
+  beforeAll(async () => {
+    cast = await startCast(target, ['alice', 'bob'], {
+      tokens: { alice: { [token.symbol]: amounts.deposit.value } },
+      identities: identitySourceFor(target),
+      scenario: 'fees',
+    });
+    [alice, bob] = cast.users as [User, User];
+    await Promise.all(cast.users.map((user) => user.fingerprint()));
+    startBlock = await alice.publicClient.getBlockNumber();
+  });
+
+  afterAll(async () => {
+    await cast?.close();
+  });
+
+  reportCastPerTest(() => cast);
+
+  it('a deposit with a deposit fee: Alice pays the proposer fee twice plus the deposit fee, L1 books a value and a fee deposit, her client holds a fee commitment of the deposit fee', async () => {
+    await story('Deposit fee');
+    const l1 = await watchL1(alice, [token]);
+    const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol} with a deposit fee of ${FEES.deposit}`, () =>
+      alice.deposit(amounts.deposit, { depositFee: FEES.deposit }));
+    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+    await step(`Alice's L2 balance is ${token.amounts.deposit} ${token.symbol}`, () => alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value));
+    await step(`Alice's fee balance is the deposit fee, ${FEES.deposit}`, () => alice.feeBalanceBecomes(wei.deposit));
+    const fees = await alice.feeCommitments();
+    expect(fees.map((c) => [c.status, c.preimage.value]), "Alice's fee commitments: one, of the deposit fee").toEqual([['Unspent', wei.deposit]]);
+
+    const outcome = await l1.settle();
+    expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
+    // msg.value = 2 × fee + deposit_fee: the value deposit and the fee deposit each pay the proposer's fee.
+    await expectL1Change(alice, outcome, [token], {
+      native: -(2n * target.depositFeeWei + wei.deposit + outcome.gasPaid),
+      tokens: { [token.symbol]: -amounts.deposit.value },
+    });
+    const booked = await depositsEscrowedIn(alice.publicClient, target.contracts.nightfall, outcome.transactions[1]!.hash as `0x${string}`);
+    await attachJson('DepositEscrowed events of the escrow transaction', booked);
+    expect(booked, 'the escrow booked the value under the token, then the deposit fee under the fee token id').toEqual([
+      { nfSlotId: nfTokenIdOf(amounts.deposit), value: amounts.deposit.value },
+      { nfSlotId: feeTokenIdOf(target.contracts.nightfall), value: wei.deposit },
+    ]);
+  });
+
+  it("a transfer paying a fee: the fee leaves Alice's fee commitments (the rest comes back as fee change), travels in the transfer's slot of the L2 block, and Bob's fee balance stays empty", async () => {
+    await story('Transfer fee');
+    const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob, paying a fee of ${FEES.transfer}`, () =>
+      alice.transfer(amounts.transfer, bob, { fee: FEES.transfer }));
+    await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
+    await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2HoldingBecomes(amounts.transfer, amounts.transfer.value));
+    await step(`Alice's fee balance is ${FEES.deposit} − ${FEES.transfer}`, () => alice.feeBalanceBecomes(wei.deposit - wei.transfer));
+    await step("Bob's fee balance is nothing: fees are not paid to the recipient", () => bob.feeBalanceBecomes('nothing'));
+    await expectFeeCommitments(alice, { spent: [wei.deposit], unspent: [wei.deposit - wei.transfer] });
+    await expectFeeOnL1(alice, { spentFeeCommitment: wei.deposit, fee: wei.transfer }, 'transfer');
+  });
+
+  it('a withdrawal paying a fee: Confirmed on every build, the fee comes out of the fee change, and de-escrow pays exactly the value', async () => {
+    await story('Withdrawal fee');
+    const aliceL1 = await watchL1(alice, [token]);
+    const withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol}, paying a fee of ${FEES.withdraw}`, () =>
+      alice.withdraw(amounts.withdraw, { fee: FEES.withdraw }));
+    // Its fee output is a commitment on chain, mapped to the request: that is what confirms it (reference §3.4).
+    await step('the withdraw request is Confirmed', () => withdrawal.request.reaches('Confirmed'));
+    const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
+    await step('the commitment becomes Spent', () => withdrawal.landed(salt));
+    await step(`Alice's fee balance is ${FEES.deposit} − ${FEES.transfer} − ${FEES.withdraw}`, () =>
+      alice.feeBalanceBecomes(wei.deposit - wei.transfer - wei.withdraw));
+    await expectFeeCommitments(alice, { spent: [wei.deposit, wei.deposit - wei.transfer], unspent: [wei.deposit - wei.transfer - wei.withdraw] });
+    await expectFeeOnL1(alice, { spentFeeCommitment: wei.deposit - wei.transfer, fee: wei.withdraw }, 'withdrawal', salt);
+
+    if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(withdrawal, salt));
+    const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
+    expect(payout.value, 'the value withdrawn, the fee not deducted from it').toBe(amounts.withdraw.value);
+    const outcome: L1Outcome = await aliceL1.settle();
+    expect(outcome.transactions.map((t) => t.hash), 'one de-escrow, sent by her own client').toEqual([payout.l1TxHash]);
+    await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amounts.withdraw.value } });
+    await step(`Alice's L2 balance is ${token.amounts.deposit} − ${token.amounts.transfer} − ${token.amounts.withdraw}`, () =>
+      alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value - amounts.transfer.value - amounts.withdraw.value));
+  });
+
+  /** Alice's fee commitments by status, values sorted (PendingCreation/PendingSpend would fail: blocks have landed). */
+  async function expectFeeCommitments(user: User, expected: { spent: bigint[]; unspent: bigint[] }): Promise<void> {
+    const fees = await user.feeCommitments();
+    await attachJson(`${user.name}'s fee commitments`, fees);
+    const byStatus = (status: string) => fees.filter((c) => c.status === status).map((c) => c.preimage.value).sort(ascending);
+    expect({ spent: byStatus('Spent'), unspent: byStatus('Unspent'), other: fees.filter((c) => c.status !== 'Spent' && c.status !== 'Unspent').length },
+      `${user.name}'s fee commitments`).toEqual({ spent: [...expected.spent].sort(ascending), unspent: [...expected.unspent].sort(ascending), other: 0 });
+  }
+
+  /** The slot that spent the fee commitment of value `spentFeeCommitment` carries exactly `fee`, and its block pays at least it. */
+  async function expectFeeOnL1(user: User, { spentFeeCommitment, fee }: { spentFeeCommitment: bigint; fee: bigint }, what: string, withdrawSalt?: string): Promise<void> {
+    const spent = (await user.feeCommitments()).find((c) => c.status === 'Spent' && c.preimage.value === spentFeeCommitment);
+    if (!spent) throw new Error(`${user.name} has no Spent fee commitment of ${spentFeeCommitment} wei after the ${what}`);
+    const onL1 = await slotSpending(user.publicClient, target.contracts.nightfall, parseHex64(spent.nullifier), { fromBlock: startBlock });
+    if (!onL1) throw new Error(`no L2 block on L1 spends ${user.name}'s fee commitment ${spent._id} (nullifier ${spent.nullifier})`);
+    await attachJson(`the ${what}'s slot in L2 block ${onL1.l2BlockNumber}`, onL1);
+    expect(onL1.slot.fee, `the ${what}'s slot carries its fee`).toBe(fee);
+    if (withdrawSalt) expect(onL1.slot.nullifiers[0], "the withdrawal's own slot (its first nullifier is the salt)").toBe(parseHex64(withdrawSalt));
+    expect(onL1.blockFeeSum >= fee, `the block pays its proposer the fees of its slots (${onL1.blockFeeSum} wei)`).toBe(true);
+  }
+});
+
+function ascending(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

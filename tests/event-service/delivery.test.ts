@@ -1,0 +1,196 @@
+// The devnet event service delivering real contract events: a signed JSON array per L1 block to every registered
+// webhook, with the fields of the wire format taken from the chain; retried with backoff while the receiver answers
+// non-2xx, every failure recorded on the webhook, and the events kept undelivered in the log when nobody answers.
+import { privateKeyToAddress } from 'viem/accounts';
+import { decodeEventLog, type Hash, type TransactionReceipt } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nightfallAbi } from '../../docker/contracts/abi';
+import { signatureMatches } from '../../docker/lib/event-webhooks/signature';
+import { Delivery, rawLogOf, WEBHOOK_HEADERS, type EmittedEvent } from '../../docker/lib/event-webhooks/wire';
+import { EventServiceClient, type Webhook } from '../../fixtures/event-webhooks/api-client';
+import { hostAddressForContainers, startDevnet, type Devnet } from '../../fixtures/network';
+import { ephemeralPort } from '../../fixtures/network/ephemeral-port';
+import { labels } from '../../fixtures/report';
+import { waitFor } from '../../fixtures/waits';
+import { devnetEvents } from './support/devnet-events';
+import { startRecordingReceiver, type RecordedPost, type RecordingReceiver } from './support/recording-receiver';
+
+const DELIVERY_TIMEOUT_MS = 30_000;
+const HEADERS = { signature: WEBHOOK_HEADERS.multibaas.signature.toLowerCase(), timestamp: WEBHOOK_HEADERS.multibaas.timestamp.toLowerCase() };
+
+let devnet: Devnet;
+let api: EventServiceClient;
+let events: ReturnType<typeof devnetEvents>;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  api = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: devnet.eventService.apiKey });
+  events = devnetEvents(devnet);
+});
+
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+afterAll(async () => {
+  await api?.close();
+  await devnet?.stop();
+});
+
+/** A recording receiver registered as a webhook for event.emitted; both removed after the test. */
+async function subscribedReceiver(label: string, answers: number[] = []): Promise<{ receiver: RecordingReceiver; webhook: Webhook }> {
+  const receiver = await startRecordingReceiver(answers);
+  cleanups.push(() => receiver.close());
+  const webhook = await api.createWebhook({ label, url: receiver.url, subscriptions: ['event.emitted'] });
+  cleanups.push(() => api.deleteWebhook(webhook.id));
+  return { receiver, webhook };
+}
+
+/** A fresh address to receive tokens (derived from a random key that nobody keeps). */
+const freshAddress = () => privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
+
+const deliveredEvents = (post: RecordedPost): EmittedEvent[] =>
+  Delivery.parse(JSON.parse(post.rawBody.toString('utf8'))).filter((event): event is EmittedEvent => event.event === 'event.emitted');
+const eventsOfTx = (posts: readonly RecordedPost[], txHash: Hash) =>
+  posts.flatMap(deliveredEvents).filter((event) => event.data.transaction.txHash === txHash);
+
+/** The receipt's log that a delivered event stands for, by log index. */
+function receiptLogOf(receipt: TransactionReceipt, event: EmittedEvent) {
+  const raw = rawLogOf(event);
+  const log = receipt.logs.find((entry) => entry.logIndex === raw.logIndex);
+  if (!log) throw new Error(`no log ${raw.logIndex} in receipt ${receipt.transactionHash}`);
+  return log;
+}
+
+describe('event service deliveries', () => {
+  it('delivers a token Transfer with the fields of the chain, signed with the webhook secret over the raw body', async () => {
+    await labels({ epic: 'Devnet', feature: 'Event service', story: 'signed delivery' });
+    const { receiver, webhook } = await subscribedReceiver('transfer');
+    const recipient = freshAddress();
+    const receipt = await events.mintStablecoin(recipient, 1_234n);
+
+    const posts = await receiver.postsUntil('the mint\'s Transfer', (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0, DELIVERY_TIMEOUT_MS);
+    const post = posts.find((candidate) => eventsOfTx([candidate], receipt.transactionHash).length > 0)!;
+    const timestamp = String(post.headers[HEADERS.timestamp]);
+    expect(timestamp).toMatch(/^\d+$/);
+    expect(signatureMatches(webhook.secret.reveal(), post.rawBody, timestamp, String(post.headers[HEADERS.signature]))).toBe(true);
+    expect(post.headers['content-type']).toBe('application/json');
+
+    const [transfer] = eventsOfTx([post], receipt.transactionHash);
+    const log = receiptLogOf(receipt, transfer!);
+    expect(transfer!.data.event).toMatchObject({
+      name: 'Transfer',
+      signature: 'Transfer(address,address,uint256)',
+      inputs: [
+        { name: 'from', value: '0x0000000000000000000000000000000000000000', hashed: false, type: 'address' },
+        { name: 'to', value: recipient, hashed: false, type: 'address' },
+        { name: 'value', value: '1234', hashed: false, type: 'uint256' },
+      ],
+      contract: { address: devnet.deployment.tokens.stablecoin, name: 'Stablecoin', label: 'stablecoin', addressLabel: 'stablecoin' },
+      indexInLog: log.logIndex,
+    });
+    expect(rawLogOf(transfer!)).toEqual({
+      address: log.address,
+      topics: log.topics,
+      data: log.data,
+      blockNumber: receipt.blockNumber,
+      logIndex: log.logIndex,
+      transactionHash: receipt.transactionHash,
+    });
+    expect(transfer!.data.transaction).toMatchObject({
+      from: devnet.funderAddress,
+      txHash: receipt.transactionHash,
+      txIndexInBlock: receipt.transactionIndex,
+      blockHash: receipt.blockHash,
+      blockNumber: Number(receipt.blockNumber),
+      method: 'mint',
+    });
+  });
+
+  it("delivers the rollup's DepositEscrowed and then the BlockProposed of the L2 block the deposit went into", async () => {
+    await labels({ epic: 'Devnet', feature: 'Event service', story: 'Nightfall events' });
+    const { receiver } = await subscribedReceiver('rollup');
+    const escrow = await events.escrowStablecoin(500n, 0n);
+
+    const isBlockProposed = (event: EmittedEvent) => event.data.event.name === 'BlockProposed';
+    const posts = await receiver.postsUntil('a BlockProposed after the deposit', (seen) => seen.flatMap(deliveredEvents).some(isBlockProposed), DELIVERY_TIMEOUT_MS);
+    const delivered = posts.flatMap(deliveredEvents);
+
+    const [escrowed] = eventsOfTx(posts, escrow.transactionHash).filter((event) => event.data.event.name === 'DepositEscrowed');
+    expect(escrowed?.data.event.contract).toMatchObject({ address: devnet.deployment.nightfall, name: 'Nightfall', label: 'nightfall' });
+    expect(escrowed?.data.event.inputs.map((input) => [input.name, input.value])).toEqual([
+      ['nfSlotId', expect.stringMatching(/^\d+$/)],
+      ['value', '500'],
+    ]);
+
+    const proposed = delivered.find(isBlockProposed)!;
+    const raw = rawLogOf(proposed);
+    const { args } = decodeEventLog({ abi: nightfallAbi, eventName: 'BlockProposed', topics: raw.topics, data: raw.data });
+    expect(proposed.data.event).toMatchObject({
+      signature: 'BlockProposed(int256)',
+      inputs: [{ name: 'layer2_block_number', value: String(args.layer2_block_number), hashed: false, type: 'int256' }],
+    });
+    expect(proposed.data.transaction.method).toBe('propose_block');
+    const proposal = await events.publicClient.getTransactionReceipt({ hash: raw.transactionHash });
+    expect(receiptLogOf(proposal, proposed).topics).toEqual(raw.topics);
+    expect(raw.blockNumber).toBeGreaterThan(escrow.blockNumber);
+  });
+
+  it('retries a delivery answered 500 until a 2xx, then marks its events delivered and keeps the failures on record', async () => {
+    await labels({ epic: 'Devnet', feature: 'Event service', story: 'retries' });
+    const { receiver, webhook } = await subscribedReceiver('flaky', [500, 500]);
+    const receipt = await events.mintStablecoin(freshAddress(), 7n);
+
+    const posts = await receiver.postsUntil('the mint delivered three times (500, 500, 200)', (seen) => seen.length >= 3, DELIVERY_TIMEOUT_MS);
+    expect(posts.slice(0, 3).map((post) => post.status)).toEqual([500, 500, 200]);
+    expect(posts[1]!.rawBody.equals(posts[0]!.rawBody) && posts[2]!.rawBody.equals(posts[0]!.rawBody)).toBe(true);
+    expect(eventsOfTx(posts.slice(0, 1), receipt.transactionHash)).not.toEqual([]);
+
+    const log = await waitFor({
+      what: `webhook ${webhook.id}'s log to mark the mint delivered`,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      probe: () => api.webhookEvents(webhook.id),
+      isDone: (records) => records.some((record) => record.deliveredAt),
+      describe: (records) => `${records.length} record(s), ${records.filter((record) => record.deliveredAt).length} delivered`,
+    });
+    const ids = new Set(eventsOfTx(posts.slice(0, 1), receipt.transactionHash).map((event) => event.id));
+    expect(log.filter((record) => ids.has(record.id)).every((record) => record.deliveredAt)).toBe(true);
+    expect(await api.getWebhook(webhook.id)).toMatchObject({ failedCalls: 2, lastError: 'answered HTTP 500' });
+  });
+
+  it('keeps the events of a webhook nobody answers undelivered in its log, counting each failed call', async () => {
+    await labels({ epic: 'Devnet', feature: 'Event service', story: 'unreachable receiver' });
+    // A port that nothing listens on, where containers reach the host: every call is refused.
+    const closedPort = await ephemeralPort(await hostAddressForContainers());
+    const webhook = await api.createWebhook({ label: 'unreachable', url: `http://host.docker.internal:${closedPort}/contract-events`, subscriptions: ['event.emitted'] });
+    cleanups.push(() => api.deleteWebhook(webhook.id));
+    const receipt = await events.mintStablecoin(freshAddress(), 9n);
+
+    const failing = await waitFor({
+      what: `webhook ${webhook.id} to record two failed calls`,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      probe: () => api.getWebhook(webhook.id),
+      isDone: (endpoint) => endpoint.failedCalls >= 2,
+      describe: (endpoint) => `failedCalls ${endpoint.failedCalls}, lastError ${endpoint.lastError ?? 'none'}`,
+    });
+    expect(failing.lastError).toMatch(/ECONNREFUSED/);
+    expect(failing.lastAttempt).toBeTruthy();
+
+    const records = (await api.webhookEvents(webhook.id)).flatMap((record) =>
+      record.eventType === 'event.emitted' && record.data.transaction.txHash === receipt.transactionHash ? [record] : []);
+    expect(records.map((record) => [record.data.event.name, record.deliveredAt ?? null])).toEqual([['Transfer', null]]);
+  });
+
+  it('keeps the webhook secrets and its API key out of its log', async () => {
+    await labels({ epic: 'Devnet', feature: 'Event service', story: 'secrets' });
+    const { receiver, webhook } = await subscribedReceiver('secret check');
+    const receipt = await events.mintStablecoin(freshAddress(), 1n);
+    await receiver.postsUntil('the mint delivered', (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0, DELIVERY_TIMEOUT_MS);
+    const text = devnet.logs.eventService.text();
+
+    expect(text).toContain(`Created webhook ${webhook.id}`);
+    expect(text.includes(webhook.secret.reveal())).toBe(false);
+    expect(text.includes(devnet.eventService.apiKey.reveal())).toBe(false);
+  });
+});

@@ -1,0 +1,216 @@
+// The harness's side of contract-event webhooks against the devnet's real event service: the typed API client's
+// errors, the pull fallback reading a webhook's delivery log into the event inbox, and the subscription a scenario
+// takes — push (signed deliveries to the receiver), pull, and auto falling back to pulling when pushes never come.
+// The events are real: the funder mints and escrows stablecoin, the devnet's proposer puts the deposit into a block.
+import { randomBytes } from 'node:crypto';
+import { getAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nightfallAbi } from '../../docker/contracts/abi';
+import { NightfallApiError } from '../../fixtures/api';
+import {
+  awaitBlockProposed,
+  awaitTransferTo,
+  DeliveryLogPuller,
+  EventInbox,
+  EventServiceClient,
+  subscribeToContractEvents,
+  UNREACHABLE_WEBHOOK_URL,
+  type ContractEventSubscription,
+} from '../../fixtures/event-webhooks';
+import { startDevnet, type Devnet } from '../../fixtures/network';
+import { labels } from '../../fixtures/report';
+import { Secret } from '../../fixtures/secrets';
+import { devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
+import { waitFor } from '../../fixtures/waits';
+import { devnetEvents } from '../event-service/support/devnet-events';
+
+const BATCH_WINDOW_SECONDS = 1;
+const WAIT_MS = 60_000;
+
+let devnet: Devnet;
+let target: Target;
+let api: EventServiceClient;
+let chain: ReturnType<typeof devnetEvents>;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
+  target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS));
+  api = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: devnet.eventService.apiKey });
+  chain = devnetEvents(devnet);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await devnet?.stop();
+});
+
+/** A fresh L1 address to send tokens to, so that each test finds its own Transfer. */
+const freshRecipient = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
+
+async function rejectionOf(promise: Promise<unknown>): Promise<NightfallApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof NightfallApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the event service API client', () => {
+  it('fails an unknown webhook id with an error naming the method, the URL and the status', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'errors' });
+    const error = await rejectionOf(api.getWebhook(999_999));
+    expect(error.kind).toBe('status');
+    expect(error.status).toBe(404);
+    expect(error.method).toBe('GET');
+    expect(error.url).toBe(`${devnet.eventService.url}/api/v0/webhooks/999999`);
+    expect(error.message).toContain('GET /webhooks/999999 answered 404');
+  });
+
+  it('fails a wrong API key with 401 and prints neither key', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'errors' });
+    const wrongKey = new Secret(`wrong-api-key-${randomBytes(8).toString('hex')}`);
+    const outsider = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: wrongKey });
+    try {
+      const error = await rejectionOf(outsider.listWebhooks());
+      expect(error.status).toBe(401);
+      const printed = `${error.message}\n${JSON.stringify(error)}\n${error.responseBody ?? ''}`;
+      expect(printed).not.toContain(wrongKey.reveal());
+      expect(printed).not.toContain(devnet.eventService.apiKey.reveal());
+    } finally {
+      await outsider.close();
+    }
+  });
+
+  it('keeps the signing secret of a created webhook wrapped, and its answer bodies redacted in the exchanges', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'secrets' });
+    const exchanges: string[] = [];
+    const observed = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: devnet.eventService.apiKey, onExchange: (e) => exchanges.push(JSON.stringify(e)) });
+    try {
+      const webhook = await observed.createWebhook({ label: 'secret stays wrapped', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
+      expect(webhook.secret).toBeInstanceOf(Secret);
+      expect(JSON.stringify(webhook)).not.toContain(webhook.secret.reveal());
+      await observed.getWebhook(webhook.id);
+      expect(exchanges).toHaveLength(2);
+      for (const exchange of exchanges) {
+        expect(exchange).not.toContain(webhook.secret.reveal());
+        expect(exchange).not.toContain(devnet.eventService.apiKey.reveal());
+      }
+      await observed.deleteWebhook(webhook.id);
+    } finally {
+      await observed.close();
+    }
+  });
+});
+
+describe('the pull fallback', () => {
+  it("reads an unreachable webhook's delivery log into the event inbox: each event once, marked pulled and unverified", async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'delivery log' });
+    const webhook = await api.createWebhook({ label: 'pull fallback', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
+    const inbox = new EventInbox({ contracts: { nightfall: target.contracts.nightfall } });
+    const puller = new DeliveryLogPuller({
+      client: api,
+      webhookId: webhook.id,
+      everyMs: 60_000, // the test polls by hand
+      pageSize: 2, // several pages per poll
+      sink: (events, { pulledAt }) => events.filter((event) => inbox.add(event, { source: 'pull', receivedAt: pulledAt, verified: false }) === 'new').length,
+    });
+    try {
+      const recipient = freshRecipient();
+      const stablecoin = devnet.deployment.tokens.stablecoin;
+      for (const amount of [1n, 2n, 3n]) await chain.mintStablecoin(recipient, amount);
+
+      const pulled = await waitFor({
+        what: `three Transfers of the stablecoin to ${recipient} pulled from the log of webhook ${webhook.id}`,
+        timeoutMs: WAIT_MS,
+        probe: async () => {
+          await puller.pollOnce();
+          return inbox.transfers(stablecoin).filter((t) => t.to === recipient);
+        },
+        isDone: (transfers) => transfers.length === 3,
+        describe: (transfers) => `${transfers.length} pulled; ${inbox.summary()}; puller ${JSON.stringify(puller.state)}`,
+      });
+      expect(pulled.map((t) => t.valueOrTokenId)).toEqual([1n, 2n, 3n]);
+      for (const { entry } of pulled) {
+        expect([...entry.sources]).toEqual(['pull']);
+        expect(entry.verified).toBe(false);
+      }
+      const log = await api.webhookEvents(webhook.id, { limit: 1_000 });
+      expect(log.filter((record) => pulled.some((t) => t.entry.id === record.id)).map((record) => record.deliveredAt ?? undefined), 'nothing could deliver them')
+        .toEqual([undefined, undefined, undefined]);
+
+      const before = puller.state;
+      expect(await puller.pollOnce(), 'a poll with nothing new in the log').toBe(0);
+      expect(puller.state.recordsRead, 'the cursor stays where the log ends').toBe(before.recordsRead);
+      expect(inbox.entries().every((entry) => entry.duplicates === 0), 'no record handed on twice').toBe(true);
+    } finally {
+      await puller.stop();
+      await api.deleteWebhook(webhook.id);
+    }
+  });
+});
+
+describe('subscribing to contract events', () => {
+  const withSubscription = async (subscription: ContractEventSubscription, body: (s: ContractEventSubscription) => Promise<void>) => {
+    try {
+      await body(subscription);
+    } finally {
+      expect(await subscription.close(), 'problems while closing').toEqual([]);
+    }
+  };
+
+  it('push: a Transfer arrives in a delivery whose signature verified, and closing deletes the webhook', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'subscription' });
+    const subscription = await subscribeToContractEvents(target, { mode: 'push', label: 'push test', publicClient: chain.publicClient });
+    await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
+      expect(mode).toBe('push');
+      expect(webhook.url).toMatch(/^http:\/\/host\.docker\.internal:\d+\/contract-events$/);
+      const recipient = freshRecipient();
+      await chain.mintStablecoin(recipient, 7n);
+      const transfer = await awaitTransferTo(inbox, devnet.deployment.tokens.stablecoin, recipient, { timeoutMs: WAIT_MS, valueOrTokenId: 7n });
+      expect([...transfer.entry.sources]).toEqual(['push']);
+      expect(transfer.entry.verified).toBe(true);
+      expect(inbox.verdicts.filter((v) => !v.accepted)).toEqual([]);
+    });
+    expect((await rejectionOf(api.getWebhook(subscription.webhook.id))).status, 'the webhook is gone after close').toBe(404);
+  });
+
+  it('pull: the BlockProposed of a deposit reaches the inbox from the delivery log, with no receiver at all', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'subscription' });
+    const subscription = await subscribeToContractEvents(target, { mode: 'pull', label: 'pull test', publicClient: chain.publicClient });
+    await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
+      expect(mode).toBe('pull');
+      expect(webhook.url).toBe(UNREACHABLE_WEBHOOK_URL);
+      const next = Number(await chain.publicClient.readContract({ address: target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      await chain.escrowStablecoin(5n, 1n);
+      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      expect([...block.entry.sources]).toEqual(['pull']);
+      expect(inbox.verdicts, 'nothing was pushed').toEqual([]);
+    });
+  });
+
+  it('auto: falls back to pulling, and says why, when the L1 shows a new block but no delivery was pushed', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Auto mode', story: 'fallback to pull' });
+    // The service is told to deliver to a port where nothing listens: pushes fail, as behind NAT.
+    const unreachable: Target = {
+      ...target,
+      eventService: { ...target.eventService!, reachesHarness: { kind: 'public-url', url: 'http://host.docker.internal:9/contract-events', listenPort: 0 } },
+    };
+    const subscription = await subscribeToContractEvents(unreachable, {
+      mode: 'auto',
+      label: 'auto test',
+      publicClient: chain.publicClient,
+      pace: { pushGraceMs: 1_000, judgeEveryMs: 250, pullEveryMs: 250 },
+    });
+    await withSubscription(subscription, async ({ inbox }) => {
+      expect(subscription.mode, 'pushing until the judge says otherwise').toBe('push');
+      const next = Number(await chain.publicClient.readContract({ address: target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      await chain.escrowStablecoin(6n, 1n);
+      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      expect(subscription.mode).toBe('pull');
+      expect(subscription.fallback).toMatch(/^no delivery was pushed within 1\.0 s although L1 block \d+ holds L2 block \d+/);
+      expect([...block.entry.sources]).toEqual(['pull']);
+    });
+  });
+});
