@@ -13,7 +13,7 @@ import {
 } from '../../fixtures/expectations';
 import { labels } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { giveConfirmedL2Holding, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
 import type { RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();
@@ -32,9 +32,7 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: deposited } }, scenario: 'balance and key rejections' });
     [alice, bob] = cast.users as [User, User];
     await Promise.all(cast.users.map((user) => user.fingerprint()));
-    const deposit = await alice.deposit(token, token.amounts.deposit);
-    await deposit.reaches('Confirmed');
-    await alice.l2BalanceBecomes(token, deposited);
+    await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 
   reportCastPerTest(() => cast);

@@ -9,7 +9,7 @@ import { skipForBuild } from '../../fixtures/builds';
 import { expectDeEscrowBodyRefused, expectL1Change, rejectionToken, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { labels, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User, type Withdrawal } from '../../fixtures/users';
+import { giveConfirmedL2Holding, reportCastPerTest, startCast, type Cast, type User, type Withdrawal } from '../../fixtures/users';
 import { withdrawAsIs } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();
@@ -33,9 +33,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: amount.deposit } }, scenario: 'de-escrow rejections' });
     [alice, bob] = cast.users as [User, User];
     await Promise.all(cast.users.map((user) => user.fingerprint()));
-    const deposit = await alice.deposit(token, token.amounts.deposit);
-    await deposit.reaches('Confirmed');
-    await alice.l2BalanceBecomes(token, amount.deposit);
+    await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 
   reportCastPerTest(() => cast);

@@ -9,7 +9,7 @@ import { skipForBuild } from '../../fixtures/builds';
 import { expectNothingMoved, expectQueuedThenFailed, expectRefusal, rejectionToken, watchLedgers } from '../../fixtures/expectations';
 import { labels } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { giveConfirmedL2Holding, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
 import { submitAsIs, type RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();
@@ -29,9 +29,7 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: 2n * amount.deposit } }, scenario: 'request-encoding rejections' });
     [alice, bob] = cast.users as [User, User];
     await Promise.all(cast.users.map((user) => user.fingerprint()));
-    const deposit = await alice.deposit(token, token.amounts.deposit);
-    await deposit.reaches('Confirmed');
-    await alice.l2BalanceBecomes(token, amount.deposit);
+    await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 
   reportCastPerTest(() => cast);

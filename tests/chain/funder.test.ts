@@ -1,7 +1,8 @@
 // The funder and the L1 accounting helpers against a real anvil with the devnet contracts deployed.
-import { createTestClient, formatEther, http, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { createTestClient, formatEther, http, parseEther, parseEventLogs, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erc1155Abi, erc3525Abi, erc721Abi } from '../../docker/contracts/abi';
 import { deployDevnet, type DevnetDeployment } from '../../docker/deployer/deploy';
 import {
   awaitReceipts,
@@ -157,6 +158,49 @@ describe('Funder', () => {
     const notOwner = newFunder(tokens, walletFor(clients.chain, stranger.key));
     const target = newIdentity().address;
     await expect(notOwner.fund([{ to: target, tokens: { dUSD: 5n } }])).rejects.toThrow(`could not send "fund ${target} 0.000005 dUSD"`);
+  });
+});
+
+describe('Funder.mint', () => {
+  const read = <T>(args: Parameters<typeof clients.publicClient.readContract>[0]) => clients.publicClient.readContract(args) as Promise<T>;
+
+  it('mints each grant exactly: the ERC-721 owner, the ERC-1155 balance per id and holder, the ERC-3525 token (from the receipt) with its value and slot', async () => {
+    const [alice, bob] = [newIdentity().address, newIdentity().address];
+    const { erc721, erc1155, erc3525 } = deployment.tokens;
+    const receipts = await funder.mint([
+      { standard: 'ERC721', contract: erc721, to: alice, tokenId: 0x2an },
+      { standard: 'ERC1155', contract: erc1155, to: alice, tokenId: 7n, amount: 40n },
+      { standard: 'ERC1155', contract: erc1155, to: bob, tokenId: 8n, amount: 1n },
+      { standard: 'ERC3525', contract: erc3525, to: bob, slot: 5n, value: 123n },
+    ]);
+
+    expect(receipts.map((r) => r.status), 'every mint mined successfully').toEqual(['success', 'success', 'success', 'success']);
+    expect(receipts.map((r) => r.to?.toLowerCase()), 'receipts in the order of the grants').toEqual([erc721, erc1155, erc1155, erc3525].map((a) => a.toLowerCase()));
+    expect(await read<Address>({ address: erc721, abi: erc721Abi, functionName: 'ownerOf', args: [0x2an] })).toBe(alice);
+    const balance1155 = (holder: Address, id: bigint) => read<bigint>({ address: erc1155, abi: erc1155Abi, functionName: 'balanceOf', args: [holder, id] });
+    expect({ alice7: await balance1155(alice, 7n), alice8: await balance1155(alice, 8n), bob7: await balance1155(bob, 7n), bob8: await balance1155(bob, 8n) }, 'ERC-1155 per id and holder')
+      .toEqual({ alice7: 40n, alice8: 0n, bob7: 0n, bob8: 1n });
+
+    // The contract picks the ERC-3525 token id: the mint's TransferValue(0 → id, value) in its receipt names it.
+    const minted = parseEventLogs({ abi: erc3525Abi, eventName: 'TransferValue', logs: receipts[3]!.logs });
+    expect(minted.map((log) => [log.args.fromTokenId, log.args.value])).toEqual([[0n, 123n]]);
+    const tokenId = minted[0]!.args.toTokenId;
+    const token = (functionName: 'ownerOf' | 'slotOf' | 'balanceOf') => read<unknown>({ address: erc3525, abi: erc3525Abi, functionName, args: [tokenId] });
+    expect({ owner: await token('ownerOf'), slot: await token('slotOf'), value: await token('balanceOf') }, `ERC-3525 token #${tokenId}`)
+      .toEqual({ owner: bob, slot: 5n, value: 123n });
+  });
+
+  it('names the grant whose mint could not be sent, and mints nothing for it', async () => {
+    const stranger = newIdentity();
+    await funder.fund([{ to: stranger.address, native: parseEther('1') }]);
+    // Not the collection's owner: its mint reverts in estimation, so it is never sent.
+    const notOwner = newFunder(tokens, walletFor(clients.chain, stranger.key));
+    const to = newIdentity().address;
+    const { erc1155 } = deployment.tokens;
+    await expect(notOwner.mint([{ standard: 'ERC1155', contract: erc1155, to, tokenId: 9n, amount: 3n }])).rejects.toThrow(
+      `could not send "mint 3 of ERC-1155 #9 of ${erc1155} to ${to}"`,
+    );
+    expect(await read<bigint>({ address: erc1155, abi: erc1155Abi, functionName: 'balanceOf', args: [to, 9n] })).toBe(0n);
   });
 });
 

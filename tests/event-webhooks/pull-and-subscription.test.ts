@@ -17,31 +17,27 @@ import {
   UNREACHABLE_WEBHOOK_URL,
   type ContractEventSubscription,
 } from '../../fixtures/event-webhooks';
-import { startDevnet, type Devnet } from '../../fixtures/network';
 import { labels } from '../../fixtures/report';
 import { Secret } from '../../fixtures/secrets';
-import { devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
+import type { Target } from '../../fixtures/target';
 import { waitFor } from '../../fixtures/waits';
 import { devnetEvents } from '../event-service/support/devnet-events';
+import { devnetPerFile } from '../support/devnet-per-file';
 
 const BATCH_WINDOW_SECONDS = 1;
 const WAIT_MS = 60_000;
 
-let devnet: Devnet;
-let target: Target;
+const local = devnetPerFile({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
 let api: EventServiceClient;
 let chain: ReturnType<typeof devnetEvents>;
 
-beforeAll(async () => {
-  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS));
-  api = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: devnet.eventService.apiKey });
-  chain = devnetEvents(devnet);
+beforeAll(() => {
+  api = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: local.devnet.eventService.apiKey });
+  chain = devnetEvents(local.devnet);
 });
 
 afterAll(async () => {
   await api?.close();
-  await devnet?.stop();
 });
 
 /** A fresh L1 address to send tokens to, so that each test finds its own Transfer. */
@@ -64,20 +60,20 @@ describe('the event service API client', () => {
     expect(error.kind).toBe('status');
     expect(error.status).toBe(404);
     expect(error.method).toBe('GET');
-    expect(error.url).toBe(`${devnet.eventService.url}/api/v0/webhooks/999999`);
+    expect(error.url).toBe(`${local.devnet.eventService.url}/api/v0/webhooks/999999`);
     expect(error.message).toContain('GET /webhooks/999999 answered 404');
   });
 
   it('fails a wrong API key with 401 and prints neither key', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'errors' });
     const wrongKey = new Secret(`wrong-api-key-${randomBytes(8).toString('hex')}`);
-    const outsider = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: wrongKey });
+    const outsider = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: wrongKey });
     try {
       const error = await rejectionOf(outsider.listWebhooks());
       expect(error.status).toBe(401);
       const printed = `${error.message}\n${JSON.stringify(error)}\n${error.responseBody ?? ''}`;
       expect(printed).not.toContain(wrongKey.reveal());
-      expect(printed).not.toContain(devnet.eventService.apiKey.reveal());
+      expect(printed).not.toContain(local.devnet.eventService.apiKey.reveal());
     } finally {
       await outsider.close();
     }
@@ -86,7 +82,7 @@ describe('the event service API client', () => {
   it('keeps the signing secret of a created webhook wrapped, and its answer bodies redacted in the exchanges', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'secrets' });
     const exchanges: string[] = [];
-    const observed = new EventServiceClient({ baseUrl: devnet.eventService.url, apiKey: devnet.eventService.apiKey, onExchange: (e) => exchanges.push(JSON.stringify(e)) });
+    const observed = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: local.devnet.eventService.apiKey, onExchange: (e) => exchanges.push(JSON.stringify(e)) });
     try {
       const webhook = await observed.createWebhook({ label: 'secret stays wrapped', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
       expect(webhook.secret).toBeInstanceOf(Secret);
@@ -95,7 +91,7 @@ describe('the event service API client', () => {
       expect(exchanges).toHaveLength(2);
       for (const exchange of exchanges) {
         expect(exchange).not.toContain(webhook.secret.reveal());
-        expect(exchange).not.toContain(devnet.eventService.apiKey.reveal());
+        expect(exchange).not.toContain(local.devnet.eventService.apiKey.reveal());
       }
       await observed.deleteWebhook(webhook.id);
     } finally {
@@ -108,7 +104,7 @@ describe('the pull fallback', () => {
   it("reads an unreachable webhook's delivery log into the event inbox: each event once, marked pulled and unverified", async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'delivery log' });
     const webhook = await api.createWebhook({ label: 'pull fallback', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
-    const inbox = new EventInbox({ contracts: { nightfall: target.contracts.nightfall } });
+    const inbox = new EventInbox({ contracts: { nightfall: local.target.contracts.nightfall } });
     const puller = new DeliveryLogPuller({
       client: api,
       webhookId: webhook.id,
@@ -118,7 +114,7 @@ describe('the pull fallback', () => {
     });
     try {
       const recipient = freshRecipient();
-      const stablecoin = devnet.deployment.tokens.stablecoin;
+      const stablecoin = local.devnet.deployment.tokens.stablecoin;
       for (const amount of [1n, 2n, 3n]) await chain.mintStablecoin(recipient, amount);
 
       const pulled = await waitFor({
@@ -162,13 +158,13 @@ describe('subscribing to contract events', () => {
 
   it('push: a Transfer arrives in a delivery whose signature verified, and closing deletes the webhook', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'subscription' });
-    const subscription = await subscribeToContractEvents(target, { mode: 'push', label: 'push test', publicClient: chain.publicClient });
+    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'push test', publicClient: chain.publicClient });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('push');
       expect(webhook.url).toMatch(/^http:\/\/host\.docker\.internal:\d+\/contract-events$/);
       const recipient = freshRecipient();
       await chain.mintStablecoin(recipient, 7n);
-      const transfer = await awaitTransferTo(inbox, devnet.deployment.tokens.stablecoin, recipient, { timeoutMs: WAIT_MS, valueOrTokenId: 7n });
+      const transfer = await awaitTransferTo(inbox, local.devnet.deployment.tokens.stablecoin, recipient, { timeoutMs: WAIT_MS, valueOrTokenId: 7n });
       expect([...transfer.entry.sources]).toEqual(['push']);
       expect(transfer.entry.verified).toBe(true);
       expect(inbox.verdicts.filter((v) => !v.accepted)).toEqual([]);
@@ -178,11 +174,11 @@ describe('subscribing to contract events', () => {
 
   it('pull: the BlockProposed of a deposit reaches the inbox from the delivery log, with no receiver at all', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'subscription' });
-    const subscription = await subscribeToContractEvents(target, { mode: 'pull', label: 'pull test', publicClient: chain.publicClient });
+    const subscription = await subscribeToContractEvents(local.target, { mode: 'pull', label: 'pull test', publicClient: chain.publicClient });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('pull');
       expect(webhook.url).toBe(UNREACHABLE_WEBHOOK_URL);
-      const next = Number(await chain.publicClient.readContract({ address: target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
       await chain.escrowStablecoin(5n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect([...block.entry.sources]).toEqual(['pull']);
@@ -194,8 +190,8 @@ describe('subscribing to contract events', () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Auto mode', story: 'fallback to pull' });
     // The service is told to deliver to a port where nothing listens: pushes fail, as behind NAT.
     const unreachable: Target = {
-      ...target,
-      eventService: { ...target.eventService!, reachesHarness: { kind: 'public-url', url: 'http://host.docker.internal:9/contract-events', listenPort: 0 } },
+      ...local.target,
+      eventService: { ...local.target.eventService!, reachesHarness: { kind: 'public-url', url: 'http://host.docker.internal:9/contract-events', listenPort: 0 } },
     };
     const subscription = await subscribeToContractEvents(unreachable, {
       mode: 'auto',
@@ -205,12 +201,42 @@ describe('subscribing to contract events', () => {
     });
     await withSubscription(subscription, async ({ inbox }) => {
       expect(subscription.mode, 'pushing until the judge says otherwise').toBe('push');
-      const next = Number(await chain.publicClient.readContract({ address: target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
       await chain.escrowStablecoin(6n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect(subscription.mode).toBe('pull');
       expect(subscription.fallback).toMatch(/^no delivery was pushed within 1\.0 s although L1 block \d+ holds L2 block \d+/);
       expect([...block.entry.sources]).toEqual(['pull']);
+    });
+  });
+
+  it('auto: keeps pushing, and never pulls, when the pushed deliveries arrive', async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Auto mode', story: 'push works' });
+    // A short grace (the service polls the L1 every 250 ms): had the judge missed the pushes, it would fall back within
+    // a few seconds, well inside the wait for its verdict below.
+    const subscription = await subscribeToContractEvents(local.target, {
+      mode: 'auto',
+      label: 'auto push test',
+      publicClient: chain.publicClient,
+      pace: { pushGraceMs: 5_000, judgeEveryMs: 250, pullEveryMs: 250 },
+    });
+    await withSubscription(subscription, async ({ inbox }) => {
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      await chain.escrowStablecoin(6n, 1n);
+      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      expect([...block.entry.sources]).toEqual(['push']);
+      expect(block.entry.verified).toBe(true);
+      const judged = await waitFor({
+        what: 'the auto judge to decide about the push path',
+        timeoutMs: WAIT_MS,
+        probe: () => subscription.describe(),
+        isDone: (described) => described.pushVerdict !== undefined,
+        describe: (described) => `verdict ${String(described.pushVerdict)}, mode ${String(described.mode)}`,
+      });
+      expect(judged.pushVerdict).toBe('pushing');
+      expect(subscription.mode).toBe('push');
+      expect(subscription.fallback).toBeUndefined();
+      expect(judged.pulls, 'the delivery log was never read').toMatchObject({ polls: 0, failedPolls: 0, recordsRead: 0 });
     });
   });
 });

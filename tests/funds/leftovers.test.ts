@@ -19,7 +19,6 @@ import { deriveKeys } from '../../docker/lib/crypto/keys';
 import { DEFAULT_CHILD_PATH, units } from '../../fixtures/api';
 import { Funder, gasCostOf, l1Balances, type L1BalanceSnapshot } from '../../fixtures/chain';
 import { recordingLogger } from '../../fixtures/log';
-import { startDevnet, type Devnet } from '../../fixtures/network';
 import {
   bundleCommitments,
   fundsAttachmentName,
@@ -29,31 +28,19 @@ import {
   sweepLedgerIdentities,
 } from '../../fixtures/recovery';
 import { Secret, scanForSecrets } from '../../fixtures/secrets';
-import { devnetFactsOf, devnetTarget, type DevnetFacts, type Target } from '../../fixtures/target';
 import { derivedL1Keys, IDENTITY_MNEMONIC_ENV, keyForSlot, keySlots } from '../../fixtures/users';
+import { devnetPerFile } from '../support/devnet-per-file';
 import { DEPOSITED, GRANTED, RUN_FILES, SCENARIO, SIMULATED_FAILURE } from './failing-run/shared';
 import { runFailingRun, type FinishedRun } from './failing-run/start';
 
 const BATCH_WINDOW_SECONDS = 1;
 const RUN_TIMEOUT_MS = 240_000;
 
-let devnet: Devnet;
-let facts: DevnetFacts;
-let target: Target;
+const local = devnetPerFile({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
 
-beforeAll(async () => {
-  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  facts = devnetFactsOf(devnet, BATCH_WINDOW_SECONDS);
-  target = devnetTarget(facts);
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-});
-
-const dUSD = () => target.tokens.find((token) => token.symbol === 'dUSD')!;
+const dUSD = () => local.target.tokens.find((token) => token.symbol === 'dUSD')!;
 const balancesOf = (address: Address, blockNumber?: bigint) =>
-  l1Balances(target.funder.publicClient, address, target.tokens, blockNumber === undefined ? {} : { blockNumber });
+  l1Balances(local.target.funder.publicClient, address, local.target.tokens, blockNumber === undefined ? {} : { blockNumber });
 
 describe('a run that fails midway', () => {
   // The secret the run derives its identities from, as E2E_IDENTITY_MNEMONIC would give it on the live network.
@@ -68,18 +55,18 @@ describe('a run that fails midway', () => {
   let after: Map<Address, L1BalanceSnapshot>;
   const alice = () => runSecrets.find((user) => user.name === 'alice')!;
   const bob = () => runSecrets.find((user) => user.name === 'bob')!;
-  const funderAddress = () => target.funder.walletClient.account.address;
+  const funderAddress = () => local.target.funder.walletClient.account.address;
   /** The funder, the run's identities (ledger indices 0 and 1 of a fresh mnemonic) and the Nightfall contract. */
-  const watched = () => [funderAddress(), privateKeyToAddress(keyAt(0).reveal()), privateKeyToAddress(keyAt(1).reveal()), target.contracts.nightfall];
+  const watched = () => [funderAddress(), privateKeyToAddress(keyAt(0).reveal()), privateKeyToAddress(keyAt(1).reveal()), local.target.contracts.nightfall];
   const snapshots = async (blockNumber: bigint) => new Map(await Promise.all(watched().map(async (address) => [address, await balancesOf(address, blockNumber)] as const)));
 
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'nightfall-funds-'));
-    const { publicClient } = target.funder;
+    const { publicClient } = local.target.funder;
     const startBlock = await publicClient.getBlockNumber();
     before = await snapshots(startBlock);
     run = await runFailingRun({
-      facts,
+      facts: local.facts,
       out,
       timeoutMs: RUN_TIMEOUT_MS,
       env: { [IDENTITY_MNEMONIC_ENV]: identityMnemonic.reveal(), E2E_STATE_DIR: join(out, 'state'), E2E_RECOVERY_DIR: join(out, 'recovery') },
@@ -115,13 +102,13 @@ describe('a run that fails midway', () => {
       symbol ? after.get(address)!.tokens[symbol]! - before.get(address)!.tokens[symbol]! : after.get(address)!.native - before.get(address)!.native;
     // dUSD is minted to Alice: the funder gains what she did not deposit, the contract escrows what she did.
     expect(change(funder, 'dUSD')).toBe(units(token, GRANTED) - units(token, DEPOSITED));
-    expect(change(target.contracts.nightfall, 'dUSD')).toBe(units(token, DEPOSITED));
+    expect(change(local.target.contracts.nightfall, 'dUSD')).toBe(units(token, DEPOSITED));
 
     // The funder and the identities are one closed purse: it shrank by exactly the gas its members paid and the
     // value they sent out of it (the deposit fee). Everything granted came back.
     const members = new Set(watched().slice(0, 3));
     const spent = await spendingOf(members, window);
-    expect(spent.valueOut).toBe(target.depositFeeWei);
+    expect(spent.valueOut).toBe(local.target.depositFeeWei);
     expect(change(funder)).toBe(-(spent.gas + spent.valueOut));
   });
 
@@ -163,11 +150,11 @@ describe('a run that fails midway', () => {
     };
     const funder = funderAddress();
     const identities = new Set(runSecrets.map((user) => user.address));
-    const funding = await spendingOf(new Set([funder]), window, (tx) => getAddress(tx.to!) !== target.contracts.x509);
+    const funding = await spendingOf(new Set([funder]), window, (tx) => getAddress(tx.to!) !== local.target.contracts.x509);
     const clients = await spendingOf(identities, window);
     expect(BigInt(funds.totals.funderGas), 'funding gas; the allowlisting is the target\'s and not counted').toBe(funding.gas);
     expect(BigInt(funds.totals.clientGas) + BigInt(funds.totals.sweepGas)).toBe(clients.gas);
-    expect(BigInt(funds.totals.clientValueSent)).toBe(target.depositFeeWei);
+    expect(BigInt(funds.totals.clientValueSent)).toBe(local.target.depositFeeWei);
     expect(funds.totals.leftOnL1.native).toBe('0');
     expect(funds.totals.leftOnL2).toEqual([{ token: 'dUSD', raw: units(dUSD(), DEPOSITED).toString(), commitments: 1 }]);
   });
@@ -181,7 +168,7 @@ describe('a run that fails midway', () => {
       ...runSecrets.flatMap((user) => [user.l1Key, user.mnemonic]),
       ...zkpKeys.flatMap((keys) => [keys.rootKey, keys.nullifierKey, keys.zkpPrivateKey]),
     ];
-    const secrets = [...ofThisRun, target.funderKey];
+    const secrets = [...ofThisRun, local.target.funderKey];
     expect(await scanForSecrets({ dir: join(out, RUN_FILES.reports) }, { secrets })).toEqual([]);
     expect(await scanForSecrets({ text: run.output, source: 'console output of the run' }, { secrets })).toEqual([]);
     // The repository's reports/ hold other tests' results too; the devnet funder's key is public and other tests
@@ -224,8 +211,8 @@ describe('npm run sweep, after a run that died before its own sweep', () => {
   });
 
   it('brings back what every identity of a dead run holds, leaves a running one alone, and records it', async () => {
-    const funder = new Funder({ ...target.funder, tokens: target.tokens, receiptTimeoutMs: target.timeouts.l1Receipt, logger: recordingLogger() });
-    const meta = { runId: 'dead-run', scenario: 'killed', chainId: target.chain.chainId };
+    const funder = new Funder({ ...local.target.funder, tokens: local.target.tokens, receiptTimeoutMs: local.target.timeouts.l1Receipt, logger: recordingLogger() });
+    const meta = { runId: 'dead-run', scenario: 'killed', chainId: local.target.chain.chainId };
     // Two runs leased identities and were funded: one was killed (its leases name a process that has exited), the
     // other still runs (this process: its client may be signing right now).
     const [deadA, deadB, running] = await ledger.lease(keySlots(source), 3, meta);
@@ -238,7 +225,7 @@ describe('npm run sweep, after a run that died before its own sweep', () => {
     const funding = await funder.fund(grants);
 
     const logger = recordingLogger();
-    const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId: target.chain.chainId, keyFor: keyForSlot(source), logger });
+    const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(source), logger });
 
     expect(outcomes.map((outcome) => [outcome.slot.index, outcome.status])).toEqual([[0, 'swept'], [1, 'swept'], [2, 'skipped']]);
     for (const slot of dead) expect(await balancesOf(slot.address)).toMatchObject({ native: 0n, tokens: { dUSD: 0n, WGAS: 0n } });
@@ -253,10 +240,10 @@ describe('npm run sweep, after a run that died before its own sweep', () => {
     expect(sweeps.map((record) => [record.index, 'ok' in record && record.ok]).sort()).toEqual([[0, true], [1, true]]);
 
     // A second sweep moves nothing; a mnemonic that is not the ledger's opens nothing.
-    const again = await sweepLedgerIdentities({ ledger, funder, chainId: target.chain.chainId, keyFor: keyForSlot(source), logger: recordingLogger() });
+    const again = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(source), logger: recordingLogger() });
     expect(again.flatMap((outcome) => (outcome.status === 'swept' ? [outcome.result.receipts.length] : []))).toEqual([0, 0]);
     const stranger = { kind: 'derived' as const, mnemonic: new Secret(generateMnemonic(english, 256)) };
-    const wrongKeys = await sweepLedgerIdentities({ ledger, funder, chainId: target.chain.chainId, keyFor: keyForSlot(stranger), logger: recordingLogger() });
+    const wrongKeys = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(stranger), logger: recordingLogger() });
     expect(wrongKeys.map((outcome) => outcome.status === 'skipped' && outcome.reason)).toEqual([
       `derived identity #0 ${dead[0]!.address}: the configured mnemonic no longer opens it`,
       `derived identity #1 ${dead[1]!.address}: the configured mnemonic no longer opens it`,
@@ -273,7 +260,7 @@ async function spendingOf(
   { fromBlock, toBlock }: { fromBlock: bigint; toBlock: bigint },
   include: (tx: { to: Address | null }) => boolean = () => true,
 ): Promise<{ gas: bigint; valueOut: bigint }> {
-  const { publicClient } = target.funder;
+  const { publicClient } = local.target.funder;
   let gas = 0n;
   let valueOut = 0n;
   for (let n = fromBlock; n <= toBlock; n++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockProposed, erc20Transfer, ALICE, BOB, TOKEN, transactionIncluded } from './test-deliveries';
-import { Delivery, DeliveredEvent, RawFieldsError, WebhookEndpoint, WebhookEventRecord, deliveredEventOf, rawLogOf, type EmittedEvent } from './wire';
+import { Delivery, DeliveredEvent, ErrorEnvelope, RawFieldsError, WebhookEndpoint, envelope, WebhookEventRecord, deliveredEventOf, rawLogOf, type EmittedEvent } from './wire';
 
 const at = { blockNumber: 42n, logIndex: 3 };
 
@@ -69,5 +69,14 @@ describe('delivery wire format', () => {
     const event = blockProposed(7, at);
     const record = WebhookEventRecord.parse({ id: event.id, eventType: 'event.emitted', data: event.data, createdAt: '2026-11-22T10:00:00Z' });
     expect(deliveredEventOf(record)).toEqual(event);
+  });
+
+  it('reads an error envelope with or without `result`, and takes only a 2xx envelope carrying its result as a success', () => {
+    expect(ErrorEnvelope.parse({ status: 404, message: 'not found' })).toEqual({ status: 404, message: 'not found' });
+    expect(ErrorEnvelope.parse({ status: 400, message: 'bad', result: null }).result).toBeNull();
+    const success = envelope(WebhookEndpoint.array());
+    expect(success.safeParse({ status: 200, message: 'success', result: [] }).success).toBe(true);
+    expect(success.safeParse({ status: 200, message: 'success' }).success, 'no result').toBe(false);
+    expect(success.safeParse({ status: 404, message: 'not found', result: [] }).success, 'an error status').toBe(false);
   });
 });

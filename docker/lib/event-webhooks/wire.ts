@@ -165,12 +165,15 @@ export function rawLogOf(event: EmittedEvent): DecodedRawLog {
 
 // ---- The service's API (/api/v0) ------------------------------------------------------------------------------------
 
-/** Every answer of the service: `{status, message, result}`. */
+/**
+ * A successful answer of the service: `{status, message, result}` with a 2xx status. The result is required whenever
+ * the caller's schema requires it (pass an optional schema where the service may leave it out, e.g. after a delete).
+ */
 export function envelope<T extends z.ZodType>(result: T) {
-  return z.looseObject({ status: z.number().int(), message: z.string(), result });
+  return z.looseObject({ status: z.number().int().min(200).max(299), message: z.string(), result });
 }
-/** Error answers carry no meaningful result. */
-export const ErrorEnvelope = z.looseObject({ status: z.number().int(), message: z.string(), result: z.unknown() });
+/** Error answers: the real service may leave `result` out altogether (the devnet double sends null). */
+export const ErrorEnvelope = z.looseObject({ status: z.number().int(), message: z.string(), result: z.unknown().optional() });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 export const WebhookCreate = z.object({

@@ -1,6 +1,7 @@
 // A queued deposit (the real handle_deposit + deposit_operation, reference §2.4.3): approve the token, escrow it with
 // escrow_funds from the client's own key, and store the commitment(s) the proposer will put on chain as
-// PendingCreation. The escrow receipt's status is not checked (a reverted escrow still ends `Submitted`).
+// PendingCreation. The escrow receipt's status is not checked (a reverted escrow still ends `Submitted`); a deposit the
+// client's own approval guard refuses (./approval-rules) fails before anything is sent.
 import { TokenType, type TokenTypeName } from '../../../contracts/abi';
 import {
   depositNullifierKey,
@@ -18,6 +19,7 @@ import { LogTarget, type ClientContext } from '../context';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
 import type { DepositRequest } from '../requests/bodies';
 import { DatabaseError } from '../store/store';
+import { assertApprovable } from './approval-rules';
 import { RequestFailure, WorkerPanic } from './failures';
 import { parseDepositTokenId, parseErcAddress, parseField, parseTokenTypeCode } from './inputs';
 
@@ -55,6 +57,7 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
   const tokenType = TokenType[standard];
 
   log.info(`${id} Setting transfer approval`);
+  assertApprovable(standard, value, tokenId);
   try {
     await ctx.l1.approve(tokenType, token, tokenId, value);
   } catch (error) {

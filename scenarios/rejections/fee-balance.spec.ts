@@ -1,0 +1,60 @@
+// A transfer or withdrawal whose fee is more than the sender's fee balance (reference §7.2 "Not having enough fee
+// commitments fails the request", §2.4.4): the client accepts it with 202, reserves the value commitments, finds no fee
+// commitments to cover the fee, puts the value commitments back to Unspent and marks the request Failed (no
+// notification). Nothing moves: L1 and L2 balances — the fee balance too — and both clients' commitments.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { erc20, gasCoin } from '../../fixtures/assets';
+import { transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
+import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
+import { labels, step } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { identitySourceFor, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import type { RawSubmission } from '../../fixtures/users/raw-submissions';
+
+const target = currentTarget();
+const token = rejectionToken(target);
+const ref: TokenRef = { address: token.address, standard: 'ERC20' };
+/** Whole units of the native coin: Alice's whole fee balance. */
+const DEPOSIT_FEE = '0.001';
+/** One wei more than she has to pay fees with. */
+const feeBeyondBalance = gasCoin(DEPOSIT_FEE) + 1n;
+
+describe(`Fee-balance rejections (${token.symbol}): a fee one wei more than the sender's fee balance`, () => {
+  let cast: Cast;
+  let alice: User;
+  let bob: User;
+
+  const story = (name: string) => labels({ epic: 'Rejections', feature: 'Fee balance', story: name });
+
+  beforeAll(async () => {
+    cast = await startCast(target, ['alice', 'bob'], {
+      tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
+      identities: identitySourceFor(target),
+      scenario: 'fee-balance rejections',
+    });
+    [alice, bob] = cast.users as [User, User];
+    await Promise.all(cast.users.map((user) => user.fingerprint()));
+    // Alice holds the token on L2 and a fee balance of exactly the deposit fee: only the fee can be short.
+    const deposit = await alice.deposit(erc20(token, token.amounts.deposit), { depositFee: DEPOSIT_FEE });
+    await deposit.reaches('Confirmed');
+    await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
+    await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
+  });
+
+  reportCastPerTest(() => cast);
+
+  afterAll(async () => {
+    await cast?.close();
+  });
+
+  it.for([
+    ['a transfer to Bob', (): RawSubmission =>
+      ({ operation: 'transfer', body: transferBody({ token: ref, value: units(token, token.amounts.transfer), recipient: bob.zkpPublicKey, fee: feeBeyondBalance }) })],
+    ['a withdrawal to her own L1 address', (): RawSubmission =>
+      ({ operation: 'withdraw', body: withdrawBody({ token: ref, value: units(token, token.amounts.withdraw), recipient: alice.l1Address, fee: feeBeyondBalance }) })],
+  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client (reference §7.2, §12), its value commitment released, and nothing moves`, async ([what, submission]) => {
+    await story(`${what[0]!.toUpperCase()}${what.slice(1)} with a fee beyond the fee balance`);
+    await step(`Alice's fee balance is ${DEPOSIT_FEE}, the fee asked ${feeBeyondBalance} wei`, () => alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE)));
+    await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
+  });
+});
