@@ -31,7 +31,6 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: deposited } }, scenario: 'balance and key rejections' });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 

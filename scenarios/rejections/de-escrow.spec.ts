@@ -32,7 +32,6 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: amount.deposit } }, scenario: 'de-escrow rejections' });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 

@@ -40,7 +40,6 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
       scenario: 'deposit-eligibility rejections',
     });
     [carol, dave, erin] = cast.users as [User, User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
   });
 
   reportCastPerTest(() => cast);

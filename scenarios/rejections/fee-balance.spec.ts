@@ -33,7 +33,6 @@ describe(`Fee-balance rejections (${token.symbol}): a fee one wei more than the 
       scenario: 'fee-balance rejections',
     });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     // Alice holds the token on L2 and a fee balance of exactly the deposit fee: only the fee can be short.
     const deposit = await alice.deposit(erc20(token, token.amounts.deposit), { depositFee: DEPOSIT_FEE });
     await deposit.reaches('Confirmed');

@@ -28,7 +28,6 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     // Alice holds the token on L1 and on L2, so that each refusal is about the encoding and nothing else.
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: 2n * amount.deposit } }, scenario: 'request-encoding rejections' });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
   });
 

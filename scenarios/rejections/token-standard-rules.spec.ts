@@ -30,7 +30,6 @@ describe('Token-standard rejections: values and ids each standard refuses', () =
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } }, scenario: 'token-standard rejections' });
     [alice] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     if ('collection' in erc721Collection) {
       const wish = { collection: erc721Collection.collection };
       [heldItem, depositedItem] = await grantAssets(target, alice, [wish, wish]);

@@ -76,7 +76,6 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       [alice, bob] = cast.users as [User, User];
       // A delivered BlockProposed is news for every wait on an L2 block; the clients' own polling stays the fallback.
       if (events) cast.receiver.inbox.wakeAlsoOn(events.inbox);
-      await Promise.all(cast.users.map((user) => user.fingerprint()));
     });
 
     // Behaviors view: epic → one feature per token → one story per phase of the round trip.

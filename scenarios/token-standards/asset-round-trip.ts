@@ -55,7 +55,6 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
       [granted] = await grantAssets(target, alice, [{ collection: configured.collection, ...(trip.granted ? { amount: trip.granted } : {}) }]) as [Asset];
       paid = trip.transferred ? partOf(granted, trip.transferred) : granted;
       withdrawn = trip.withdrawn ? partOf(paid, trip.withdrawn) : paid;
-      await Promise.all(cast.users.map((user) => user.fingerprint()));
     });
 
     afterAll(async () => {

@@ -33,7 +33,6 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
       scenario: 'fees',
     });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
     startBlock = await alice.publicClient.getBlockNumber();
   });
 

@@ -45,7 +45,6 @@ describe.each(['head', 'plume'] as const)('the round trip on a %s client', (buil
     token = target.tokens.find((t) => t.symbol === 'dUSD')!;
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: raw(AMOUNTS.deposit) } } });
     [alice, bob] = cast.users as [User, User];
-    await Promise.all(cast.users.map((user) => user.fingerprint()));
   });
 
   afterAll(async () => {
