@@ -14,6 +14,8 @@ export default defineConfig({
       'default',
       ['junit', { outputFile: 'reports/junit.xml' }],
       ['allure-vitest/reporter', { resultsDir: 'reports/allure-results' }],
+      // reports/summary.json: the run's target, client build, contract generation and scenario counts.
+      './fixtures/run/summary-reporter.ts',
     ],
     projects: [
       {

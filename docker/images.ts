@@ -1,5 +1,5 @@
-// The devnet's images (anvil, client simulator, proposer simulator, event-delivery service), built locally and tagged
-// by content.
+// The devnet's images (anvil, client simulator, proposer simulator, event-delivery service, hosted-RPC limits), built
+// locally and tagged by content.
 //
 // Each image's tag is a hash over everything that goes into it: its Dockerfile, its payload (the simulator's esbuild
 // bundle or the anvil binary) and the base image id. An existing tag is therefore an up-to-date image, and a run with
@@ -30,6 +30,8 @@ export interface DevnetImages {
   proposer: string;
   /** The contract-event delivery service (docker/event-service), the devnet's MultiBaas double. */
   eventService: string;
+  /** The hosted-RPC limits in front of anvil (docker/rpc-limits): the devnet's L1 as the harness is given it. */
+  rpcLimits: string;
 }
 export type DevnetImageName = keyof DevnetImages;
 type SimulatorName = Exclude<DevnetImageName, 'anvil'>;
@@ -40,6 +42,7 @@ const IMAGE_DIRECTORIES: Record<DevnetImageName, string> = {
   client: 'client',
   proposer: 'proposer',
   eventService: 'event-service',
+  rpcLimits: 'rpc-limits',
 };
 
 export interface ImageOutcome {
@@ -92,7 +95,7 @@ interface ImageSpec {
 export async function ensureDevnetImages(options: EnsureImagesOptions = {}): Promise<DevnetImages> {
   const outcomes = await ensureDevnetImageOutcomes(options);
   const tagOf = (name: DevnetImageName) => outcomes.find((outcome) => outcome.name === name)!.tag;
-  return { anvil: tagOf('anvil'), client: tagOf('client'), proposer: tagOf('proposer'), eventService: tagOf('eventService') };
+  return { anvil: tagOf('anvil'), client: tagOf('client'), proposer: tagOf('proposer'), eventService: tagOf('eventService'), rpcLimits: tagOf('rpcLimits') };
 }
 
 let inFlight: Promise<ImageOutcome[]> | undefined;
@@ -106,18 +109,20 @@ export function ensureDevnetImageOutcomes(options: EnsureImagesOptions = {}): Pr
 async function ensureAll(options: EnsureImagesOptions): Promise<ImageOutcome[]> {
   const log = options.log ?? consoleLogger('images').info;
   const started = performance.now();
-  const [base, anvilBinary, clientBundle, proposerBundle, eventServiceBundle] = await Promise.all([
+  const [base, anvilBinary, clientBundle, proposerBundle, eventServiceBundle, rpcLimitsBundle] = await Promise.all([
     ensureNodeBaseImage(log),
     hostFile(ANVIL_BINARY, 'anvil-binary'),
     simulatorBundle('client', options.entryPoints?.client),
     simulatorBundle('proposer', options.entryPoints?.proposer),
     simulatorBundle('eventService', options.entryPoints?.eventService),
+    simulatorBundle('rpcLimits', options.entryPoints?.rpcLimits),
   ]);
   const specs: ImageSpec[] = [
     { name: 'anvil', files: { anvil: anvilBinary } },
     { name: 'client', files: { 'dist/main.mjs': clientBundle } },
     { name: 'proposer', files: { 'dist/main.mjs': proposerBundle } },
     { name: 'eventService', files: { 'dist/main.mjs': eventServiceBundle } },
+    { name: 'rpcLimits', files: { 'dist/main.mjs': rpcLimitsBundle } },
   ];
   const outcomes = await Promise.all(specs.map((spec) => ensureImage(spec, base, log)));
   const builtNames = outcomes.filter((outcome) => outcome.built).map((outcome) => outcome.name);

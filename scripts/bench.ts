@@ -4,18 +4,18 @@
 // detected. Figures come from vitest's JSON report (tests), its JUnit report (a scenario file's whole duration, hooks
 // included: the JSON report's file span runs from the first test to the last only) and the scenario's
 // confirmation-latency records. Last, how long after its L1 block a wait on a delivered BlockProposed (contract-event
-// webhooks, fixtures/event-webhooks) resolved, per path (push: signed deliveries; pull: the delivery log), against the
+// webhooks, fixtures/event-webhooks) resolved, per path (push: signed deliveries; pull: the events API), against the
 // block's timestamp and against the moment the harness's own L1 polling saw the block.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { readDevnetSettings } from '../fixtures/target/devnet-settings';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = z.coerce.number().int().min(1).max(20).parse(values.runs);
-const BLOCK_S = Number(process.env.E2E_DEVNET_BLOCK_TIME ?? 1);
-const WINDOW_S = Number(process.env.E2E_DEVNET_BATCH_WINDOW ?? 2);
+const { blockTimeSeconds: BLOCK_S, batchWindowSeconds: WINDOW_S } = readDevnetSettings();
 const OUT = 'reports/bench';
 /** Where vitest.config.ts's junit reporter writes (its own outputFile option wins over the command line's). */
 const JUNIT = 'reports/junit.xml';

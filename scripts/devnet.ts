@@ -1,13 +1,16 @@
 // npm run devnet [-- --json]: a local devnet with two funded clients, for a person to use by hand. Prints what is
-// needed to talk to it (URLs, chain id, contract and token addresses, which account funds) and how long it took to
-// start; `--json` prints the same facts as one JSON line on stdout (progress goes to stderr). Ctrl-C stops it all.
+// needed to talk to it (URLs, chain id, the contract generation, contract and token addresses, which account funds)
+// and how long it took to start; `--json` prints the same facts as one JSON line on stdout (progress goes to stderr).
+// E2E_DEVNET_CONTRACTS=plume|head picks the generation of the Nightfall contracts (default plume). Ctrl-C stops it all.
 import { parseArgs } from 'node:util';
 import { parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ensureDevnetImages } from '../docker/images';
 import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
 import { consoleLogger, stderrLogger } from '../fixtures/log';
+import { readDevnetSettings } from '../fixtures/target/devnet-settings';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
+import { eventServiceApiKeyCommand, formatCommand } from '../fixtures/network/event-service-container';
 import { Secret } from '../fixtures/secrets/secret';
 
 /** The real compose file's names for its two clients. */
@@ -43,8 +46,9 @@ async function start() {
     const key = new Secret<Hex>(generatePrivateKey());
     return { name, key, address: privateKeyToAccount(key.reveal()).address };
   });
+  const { contracts } = readDevnetSettings();
   const images = await ensureDevnetImages({ log: (line) => logger.info(line) });
-  devnet = await startDevnet({ images, allowlist: identities.map((identity) => identity.address), logger });
+  devnet = await startDevnet({ images, contracts, allowlist: identities.map((identity) => identity.address), logger });
   const running = devnet;
   const [clients] = await Promise.all([
     Promise.all(identities.map(({ name, key }) => startClientContainer({ devnet: running, name, signingKey: key }))),
@@ -68,13 +72,19 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
   const { deployment } = running;
   return {
     chainId: running.chainId,
+    /** The generation of the Nightfall contracts (E2E_DEVNET_CONTRACTS). */
+    contractGeneration: running.contracts,
     blockTimeSeconds: running.blockTimeSeconds,
     startSeconds: Number((startMs / 1000).toFixed(1)),
     rpcUrl: running.rpcUrl,
     rpcUrlInNetwork: running.ethereumUrlInNetwork,
     proposer: { url: running.proposerUrl, registeredUrl: running.proposerUrlInNetwork },
-    // The API key is a secret: read it from the container (`docker exec <id> printenv EVENT_SERVICE_API_KEY`).
-    eventService: { url: `${running.eventService.url}/api/v0`, container: running.containers.eventService.getId().slice(0, 12) },
+    // The API key is a secret: printed is the command that reads it from the container, never the key.
+    eventService: {
+      url: `${running.eventService.url}/api/v0`,
+      container: running.containers.eventService.getId().slice(0, 12),
+      apiKeyCommand: formatCommand(eventServiceApiKeyCommand(running.containers.eventService.getId().slice(0, 12))),
+    },
     clients: clients.map((client, i) => ({ name: client.name, url: client.baseUrl, l1Address: identities[i]!.address })),
     contracts: { nightfall: deployment.nightfall, roundRobin: deployment.roundRobin, x509: deployment.x509 },
     tokens: deployment.tokens,
@@ -87,10 +97,11 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
 function describe(facts: ReturnType<typeof devnetFacts>): string {
   const row = (label: string, value: string) => `  ${label.padEnd(10)} ${value}`;
   return [
-    `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks`,
+    `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks, ` +
+      `${facts.contractGeneration}-era contracts (E2E_DEVNET_CONTRACTS)`,
     row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
     row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
-    row('events', `${facts.eventService.url}  (contract-event webhooks; API key: docker exec ${facts.eventService.container} printenv EVENT_SERVICE_API_KEY)`),
+    row('events', `${facts.eventService.url}  (contract-event webhooks, MultiBaas API; API key: ${facts.eventService.apiKeyCommand})`),
     ...facts.clients.map((client) => row(client.name, `${client.url}  L1 account ${client.l1Address}`)),
     row('contracts', Object.entries(facts.contracts).map(([name, address]) => `${name} ${address}`).join('  ')),
     row('tokens', Object.entries(facts.tokens).map(([name, address]) => `${name} ${address}`).join('  ')),

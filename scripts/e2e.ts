@@ -82,7 +82,8 @@ async function runPreflight(profile: TestnetProfile): Promise<void> {
   const clientAddresses = (profile.E2E_TESTNET_CLIENT_KEYS ?? []).map((key) => privateKeyToAddress(key.reveal()));
   try {
     const passed = await preflight(testnet, {
-      plan: roundTripPlan(testnet.tokens, clientAddresses),
+      // The round trip of every ERC-20 and every configured collection: each standard has its own gas reservations.
+      plan: roundTripPlan(testnet.tokens, clientAddresses, { collections: testnet.collections }),
       marginPercent: profile.E2E_TESTNET_COST_MARGIN_PERCENT,
     });
     console.log(formatPreflightReport(passed));

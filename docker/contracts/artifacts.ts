@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 import { z } from 'zod';
+import type { ContractGeneration } from './abi';
 
 export const contractsDir = fileURLToPath(new URL('.', import.meta.url));
 export const sourcesDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -10,7 +11,8 @@ export const buildDir = fileURLToPath(new URL('./build/', import.meta.url));
 
 /** Every deployable contract of the devnet; compile.ts fails if one of them produces no artifact. */
 export const contractNames = [
-  'Nightfall',
+  'NightfallPlume',
+  'NightfallHead',
   'RoundRobin',
   'X509',
   'WrappedGas',
@@ -20,6 +22,12 @@ export const contractNames = [
   'SlotToken',
 ] as const;
 export type ContractName = (typeof contractNames)[number];
+
+/** The Nightfall contract of each generation (src/NightfallPlume.sol, src/NightfallHead.sol). */
+export const nightfallContractOf = {
+  plume: 'NightfallPlume',
+  head: 'NightfallHead',
+} as const satisfies Record<ContractGeneration, ContractName>;
 
 const abiItemSchema = z.looseObject({ type: z.string() });
 

@@ -1,4 +1,5 @@
-// Deploys the devnet's contracts from the host: the X509 stand-in, Nightfall, the RoundRobin proposer registry and
+// Deploys the devnet's contracts from the host: the X509 stand-in, Nightfall of the chosen generation (`plume`, the
+// one the test network was deployed from, or `head`, upstream master's), the RoundRobin proposer registry and
 // the harness's tokens; certifies the deployer, the proposer and the given addresses; registers the proposer;
 // links Nightfall to the registry. Transactions go out back to back with explicit nonces and their receipts are
 // awaited together, which is fast with automine and with interval mining alike.
@@ -28,20 +29,29 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { z } from 'zod';
 import {
+  contractGenerations,
   erc1155Abi,
   erc3525Abi,
   erc721Abi,
-  nightfallAbi,
+  nightfallAbis,
   roundRobinAbi,
   stablecoinAbi,
   wrappedGasAbi,
   x509Abi,
+  type ContractGeneration,
 } from '../contracts/abi';
-import { loadArtifact, type ContractName } from '../contracts/artifacts';
+import { loadArtifact, nightfallContractOf, type ContractName } from '../contracts/artifacts';
 import { buildContracts } from '../contracts/compile';
+
+export { contractGenerations, type ContractGeneration };
+
+/** Which generation of the Nightfall contracts the devnet deploys unless told otherwise: the test network's. */
+export const DEFAULT_CONTRACT_GENERATION: ContractGeneration = 'plume';
 
 export interface DevnetDeployment {
   chainId: number;
+  /** The generation of the Nightfall contract at `nightfall`. */
+  contracts: ContractGeneration;
   deployBlock: bigint;
   nightfall: Address;
   roundRobin: Address;
@@ -69,6 +79,7 @@ const deployOptionsSchema = z.object({
   deployerKey: privateKeySchema,
   proposer: z.object({ key: privateKeySchema, url: z.string().min(1) }),
   allowlist: z.array(addressSchema),
+  contracts: z.enum(contractGenerations).default(DEFAULT_CONTRACT_GENERATION),
   proposerStake: z.bigint().nonnegative().default(DEFAULT_PROPOSER_STAKE),
   rotationBlocks: z.bigint().nonnegative().default(DEFAULT_ROTATION_BLOCKS),
 });
@@ -96,7 +107,7 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
   const sender = await TransactionSequence.start(publicClient, walletClient);
 
   const x509 = await sender.deploy('X509', x509Abi, []);
-  const nightfall = await sender.deploy('Nightfall', nightfallAbi, [x509]);
+  const nightfall = await sender.deploy(nightfallContractOf[opts.contracts], nightfallAbis[opts.contracts], [x509]);
   const roundRobin = await sender.deploy('RoundRobin', roundRobinAbi, [x509, opts.proposerStake, opts.rotationBlocks]);
   const tokens = {
     wrappedGas: await sender.deploy('WrappedGas', wrappedGasAbi, []),
@@ -117,12 +128,13 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
     args: [proposer, opts.proposer.url], value: opts.proposerStake,
   });
   await sender.call('link Nightfall to RoundRobin', CALL_GAS.link, {
-    address: nightfall, abi: nightfallAbi, functionName: 'set_proposer_manager', args: [roundRobin],
+    address: nightfall, abi: nightfallAbis[opts.contracts], functionName: 'set_proposer_manager', args: [roundRobin],
   });
 
   const deployBlock = await sender.settle();
   return {
     chainId: chain.id,
+    contracts: opts.contracts,
     deployBlock,
     nightfall,
     roundRobin,

@@ -60,10 +60,13 @@ describe('withdrawDataOf', () => {
     expect(withdrawDataOf(tx)).toEqual({ nf_token_id: 1n, recipient_address: RECIPIENT, value: 3n, withdraw_fund_salt: 9n });
   });
 
-  it('refuses other slot kinds and oversized recipients', () => {
+  it('refuses other slot kinds', () => {
     expect(() => withdrawDataOf(DUMMY_TRANSACTION)).toThrow(/not a withdraw/);
-    const tx = { ...DUMMY_TRANSACTION, nullifiers: [9n, 0n, 0n, 0n], public_data: [1n, 1n << 160n, 3n, 0n] } as const;
-    expect(() => withdrawDataOf(tx)).toThrow(/160 bits/);
+  });
+
+  it('narrows a recipient word wider than 160 bits as the contract does (block-codec.vectors.test.ts holds the real case)', () => {
+    const tx = { ...DUMMY_TRANSACTION, nullifiers: [9n, 0n, 0n, 0n], public_data: [1n, (1n << 160n) | BigInt(RECIPIENT), 3n, 0n] } as const;
+    expect(withdrawDataOf(tx).recipient_address).toBe(RECIPIENT);
   });
 });
 

@@ -69,12 +69,13 @@ export const DUMMY_TRANSACTION: OnChainTransaction = {
 
 export type SlotKind = 'deposit' | 'transfer' | 'withdraw' | 'dummy';
 
-/** Classifies a slot as the contract and the client do (reference §8.5). */
+/**
+ * Classifies a slot as the contract does: nullifiers[0] = 0 is a deposit group, which the contract skips as a dummy
+ * when public_data[0] = 0 whatever its other words hold (Nightfall.sol:245-282 @ nightfall_4_CE master 6ee83be;
+ * fixtures/vectors/propose-block.json, slot 8 of the executed blocks).
+ */
 export function slotKind(tx: OnChainTransaction): SlotKind {
-  if (tx.nullifiers[0] === 0n) {
-    const empty = tx.fee === 0n && [...tx.commitments, ...tx.nullifiers, ...tx.public_data].every((w) => w === 0n);
-    return empty ? 'dummy' : 'deposit';
-  }
+  if (tx.nullifiers[0] === 0n) return tx.public_data[0] === 0n ? 'dummy' : 'deposit';
   return tx.commitments[0] === 0n ? 'withdraw' : 'transfer';
 }
 
@@ -86,14 +87,16 @@ export interface WithdrawData {
   readonly withdraw_fund_salt: bigint;
 }
 
-/** Withdraw slot public data: [nf_token_id, recipient, value, 0]. */
+/**
+ * Withdraw slot public data: [nf_token_id, recipient, value, 0]. The contract keys the claim on
+ * address(uint160(recipient)), dropping higher bits (Nightfall.sol:356-364 @ master; vector: slot 7 of the executed blocks).
+ */
 export function withdrawDataOf(tx: OnChainTransaction): WithdrawData {
   if (slotKind(tx) !== 'withdraw') throw new Error(`not a withdraw slot: ${slotKind(tx)}`);
   const [nfTokenId, recipient, value] = tx.public_data;
-  if (recipient >= 1n << 160n) throw new Error('withdraw recipient does not fit in 160 bits');
   return {
     nf_token_id: nfTokenId,
-    recipient_address: getAddress(`0x${recipient.toString(16).padStart(40, '0')}`),
+    recipient_address: getAddress(`0x${(recipient & ((1n << 160n) - 1n)).toString(16).padStart(40, '0')}`),
     value,
     withdraw_fund_salt: tx.nullifiers[0],
   };

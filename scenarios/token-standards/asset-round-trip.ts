@@ -4,8 +4,8 @@
 // commitments of the token) must agree. One spec file per standard declares it, so the standards run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, erc3525TokensOf, grantAssets, l1Holdings, nfTokenIdOf, partOf, type Asset, type Holdings, type NonFungibleStandard } from '../../fixtures/assets';
-import { skipForBuild } from '../../fixtures/builds';
-import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { erc3525DeEscrowDefect, skipForBuild } from '../../fixtures/builds';
+import { expectDeEscrowPaidNothing, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, labels, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
@@ -120,6 +120,22 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
       await step(`Bob's L2 balance of the token is ${left === 0n ? 'nothing' : `the change, ${left} raw units`}`, () =>
         bob.l2HoldingBecomes(paid, left === 0n ? 'nothing' : left));
     });
+
+    // The contracts the test network runs cannot de-escrow ERC-3525: there the test asserts that defect (and turns red once fixed).
+    const deEscrowDefect = trip.standard === 'ERC3525' ? erc3525DeEscrowDefect(target.contractGeneration) : undefined;
+    if (deEscrowDefect) {
+      it(`known defect of the ${deEscrowDefect.generation}-era contracts: Bob's de-escrow succeeds on L1 and pays nothing, the claim stays open, every holder keeps what it had and Bob pays only its gas`, async (context) => {
+        await story('De-escrow');
+        if ('skip' in configured) return context.skip(configured.skip);
+        if (!withdrawal || !salt || !bobL1) throw new Error("prerequisite failed: Bob's withdrawal, its salt and his L1 watch (see the withdrawal test)");
+        await step('Bob de-escrows: his client answers OK', () => bob.deEscrow(withdrawal!, salt!.salt));
+        const outcome = await bobL1.settle();
+        await expectDeEscrowPaidNothing(bob, withdrawal, salt.salt, outcome, deEscrowDefect);
+        await expectHoldings({ Alice: 0n, escrow: held(granted), Bob: 0n }, 'L1 holders after the de-escrow (unchanged)');
+        await expectL1Change(bob, outcome, [], { native: -outcome.gasPaid, tokens: {} });
+      });
+      return;
+    }
 
     it('the token leaves escrow: Bob holds exactly what he withdrew on L1, the escrow keeps the rest, his gas is exactly the de-escrow\'s', async (context) => {
       await story('De-escrow');

@@ -16,19 +16,9 @@ const BATCH_WINDOW_SECONDS = 1;
 const AMOUNTS = { deposit: '10', transfer: '4', withdraw: '3' } as const;
 const EXPECTED_NAME = { plume: 'plume-like', head: 'head-like' } as const;
 
-let devnet: Devnet;
-let devnetAsTarget: Target;
-
-beforeAll(async () => {
-  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  devnetAsTarget = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS));
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-});
-
-describe.each(['head', 'plume'] as const)('the round trip on a %s client', (build) => {
+// Each build on the contracts its real world pairs it with (a head client cannot work on plume-era contracts).
+describe.each(['head', 'plume'] as const)('the round trip on a %s client, on its own generation of contracts', (build) => {
+  let devnet: Devnet | undefined;
   let target: Target;
   let token: TokenUnderTest;
   let cast: Cast;
@@ -41,7 +31,8 @@ describe.each(['head', 'plume'] as const)('the round trip on a %s client', (buil
   const raw = (amount: string) => units(token, amount);
 
   beforeAll(async () => {
-    target = { ...devnetAsTarget, clients: { ...devnetAsTarget.clients, build } };
+    devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: build });
+    target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run: { clientBuild: build, contracts: build } }));
     token = target.tokens.find((t) => t.symbol === 'dUSD')!;
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: raw(AMOUNTS.deposit) } } });
     [alice, bob] = cast.users as [User, User];
@@ -50,6 +41,7 @@ describe.each(['head', 'plume'] as const)('the round trip on a %s client', (buil
   afterAll(async () => {
     await target?.blockProduction?.release();
     await cast?.close();
+    await devnet?.stop();
   });
 
   it('fingerprints both clients as the build they run', () => {
@@ -118,17 +110,20 @@ describe.each(['head', 'plume'] as const)('the round trip on a %s client', (buil
 describe('a head withdrawal that is never Confirmed', () => {
   // Short bounds: the de-escrow wait is expected to run out, and its message is what is checked.
   const SHORT = { requestSubmitted: 20_000, transactionEvent: 20_000, l2Confirmation: 6_000, deEscrow: 4_000, progressEvery: 5_000 };
+  let devnet: Devnet | undefined;
   let target: Target;
   let cast: Cast;
 
   beforeAll(async () => {
-    target = { ...devnetAsTarget, clients: { ...devnetAsTarget.clients, build: 'head' }, timeouts: timeoutsFor('devnet', SHORT) };
+    devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: 'head' });
+    target = { ...devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS)), timeouts: timeoutsFor('devnet', SHORT) };
     const token = target.tokens.find((t) => t.symbol === 'dUSD')!;
     cast = await startCast(target, ['carol'], { tokens: { carol: { [token.symbol]: units(token, '2') } } });
   });
 
   afterAll(async () => {
     await cast?.close();
+    await devnet?.stop();
   });
 
   it('is never de-escrowed: the wait runs out at its bound, with the claim open and the reason (fee 0, no change)', async () => {

@@ -1,14 +1,19 @@
-// deployDevnet: every contract deployed and wired as design.md describes.
-import { getAddress, type Address, type Hex } from 'viem';
+// deployDevnet: every contract deployed and wired as the devnet needs it, with either generation of Nightfall.
+import { encodeFunctionData, getAddress, size, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { TokenType } from '../../docker/contracts/abi';
+import { contractGenerations, nightfallPlumeAbi, TokenType } from '../../docker/contracts/abi';
 import { DEFAULT_PROPOSER_STAKE, DEFAULT_ROTATION_BLOCKS, deployDevnet } from '../../docker/deployer/deploy';
+import { devnetDeployRoles } from '../../fixtures/network/dev-accounts';
 import { proposeBlockMined } from './support/actions';
 import { PROPOSER_URL, roles, useContractsDevnet } from './support/devnet';
 import { block, dummySlot, feeTokenId } from './support/nightfall-model';
 
-describe('deployDevnet', () => {
-  const devnet = useContractsDevnet();
+describe.each(contractGenerations)('deployDevnet with %s-era contracts', (generation) => {
+  const devnet = useContractsDevnet(generation);
+
+  it('reports the generation it deployed', () => {
+    expect(devnet().deployment.contracts).toBe(generation);
+  });
 
   it('deploys every contract at the returned addresses, from the reported block on', async () => {
     const { deployment, publicClient } = devnet();
@@ -56,7 +61,7 @@ describe('deployDevnet', () => {
     const { deployment, contracts } = devnet();
     const feeId = await contracts().nightfall.read.fee_token_id();
     expect(feeId).toBe(feeTokenId(deployment.nightfall));
-    expect(await contracts().nightfall.read.getTokenInfo([feeId])).toEqual([deployment.nightfall, 0n, TokenType.FeeToken]);
+    expect(await devnet().tokenInfo(feeId)).toEqual(devnet().tokenInfoOf(deployment.nightfall, 0n, TokenType.FeeToken));
   });
 
   it('makes the deployer the owner who mints every token', async () => {
@@ -83,5 +88,19 @@ describe('deployDevnet', () => {
     });
     await expect(attempt).rejects.toThrow(/private key/);
     await expect(attempt).rejects.not.toThrow(secretLooking);
+  });
+});
+
+describe('deployDevnet unless told the generation', () => {
+  const devnet = useContractsDevnet('head');
+
+  it('deploys the plume-era contracts, the test network\'s', async () => {
+    const { publicClient, rpcUrl } = devnet();
+    const deployment = await deployDevnet({ rpcUrl, ...devnetDeployRoles(PROPOSER_URL), allowlist: [] });
+    expect(deployment.contracts).toBe('plume');
+    // Two words from getTokenInfo: the plume era's answer (generations.test.ts shows it for both).
+    const probe = encodeFunctionData({ abi: nightfallPlumeAbi, functionName: 'getTokenInfo', args: [0n] });
+    const { data } = await publicClient.call({ to: deployment.nightfall, data: probe });
+    expect(data && size(data)).toBe(64);
   });
 });

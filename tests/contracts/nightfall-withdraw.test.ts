@@ -1,12 +1,12 @@
-// Withdraw → de-escrow (reference §7.4): a withdraw slot makes funds claimable once, by exactly its public data.
+// Withdraw → de-escrow (reference §7.4): a withdraw slot makes funds claimable once, by exactly its public data, in
+// both generations (generations.test.ts has where they part: token types named by the caller, fee-token claims).
 import { describe, expect, it } from 'vitest';
-import { TokenType } from '../../docker/contracts/abi';
+import { contractGenerations, TokenType } from '../../docker/contracts/abi';
 import { depositStablecoin, proposeBlockMined } from './support/actions';
 import { revertReasonOf, roles, useContractsDevnet } from './support/devnet';
 import {
   block,
   depositSlot,
-  feeTokenId,
   field,
   nfTokenId,
   withdrawDataOf,
@@ -16,8 +16,8 @@ import {
 
 const NOT_CLAIMABLE = 'Either no funds are available to withdraw, or they are already withdrawn';
 
-describe('Nightfall withdraw and descrow_funds (ERC-20)', () => {
-  const devnet = useContractsDevnet();
+describe.each(contractGenerations)('Nightfall withdraw and descrow_funds (ERC-20), %s era', (generation) => {
+  const devnet = useContractsDevnet(generation);
 
   /** Alice deposits 100 stablecoins; returns the withdraw slot that sends `value` of them to Bob. */
   async function withdrawOfStablecoins(value: bigint) {
@@ -74,26 +74,5 @@ describe('Nightfall withdraw and descrow_funds (ERC-20)', () => {
     const forged = tamper(withdrawDataOf(slot));
     expect(await processed(forged)).toBe(false);
     expect(await revertReasonOf(descrow(forged, roles.carol))).toBe(NOT_CLAIMABLE);
-  });
-
-  it('refuses a claim naming another token type than the escrowed one', async () => {
-    const slot = await withdrawOfStablecoins(60n);
-    await proposeBlockMined(devnet(), block([slot], 0n, 'withdraw block'));
-    const asCollectible = descrow(withdrawDataOf(slot), roles.bob, TokenType.ERC721);
-    expect(await revertReasonOf(asCollectible)).toBe('Token type does not match the escrowed token');
-    expect(await processed(withdrawDataOf(slot))).toBe(true);
-  });
-
-  it('keeps fee-token balances on L2: a fee-token withdraw stays unclaimable on L1', async () => {
-    const feeWithdraw = withdrawSlot({
-      fee: 0n,
-      nf_token_id: feeTokenId(devnet().deployment.nightfall),
-      recipient_address: roles.bob.address,
-      value: 5n,
-      nullifier: field('spent fee commitment'),
-    });
-    await proposeBlockMined(devnet(), block([feeWithdraw]));
-    const claim = descrow(withdrawDataOf(feeWithdraw), roles.bob, TokenType.FeeToken);
-    expect(await revertReasonOf(claim)).toBe('Fee token balances cannot be withdrawn');
   });
 });

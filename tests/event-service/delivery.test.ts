@@ -1,13 +1,17 @@
-// The devnet event service delivering real contract events: a signed JSON array per L1 block to every registered
-// webhook, with the fields of the wire format taken from the chain; retried with backoff while the receiver answers
-// non-2xx, every failure recorded on the webhook, and the events kept undelivered in the log when nobody answers.
+// The devnet event service delivering real contract events: a signed, compact JSON array per L1 block to every
+// registered webhook, each item as the vendor's document shows it, with the fields taken from the chain; retried with
+// backoff while the receiver answers non-2xx, every failure recorded on the webhook, and the items kept undelivered in
+// the log when nobody answers. Items are read with the harness's schemas of the vendor's document.
 import { privateKeyToAddress } from 'viem/accounts';
-import { decodeEventLog, type Hash, type TransactionReceipt } from 'viem';
+import { decodeEventLog, getAddress, type Hash, type TransactionReceipt } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nightfallAbi } from '../../docker/contracts/abi';
-import { signatureMatches } from '../../docker/lib/event-webhooks/signature';
-import { Delivery, rawLogOf, WEBHOOK_HEADERS, type EmittedEvent } from '../../docker/lib/event-webhooks/wire';
 import { EventServiceClient, type Webhook } from '../../fixtures/event-webhooks/api-client';
+import { nightfallEventsAbi } from '../../fixtures/event-webhooks/contract-events';
+import { classifyItem, rawLogOf, type EmittedEvent } from '../../fixtures/event-webhooks/delivery-items';
+import { WEBHOOK_HEADERS } from '../../fixtures/event-webhooks/header-names';
+import { EventData } from '../../fixtures/event-webhooks/multibaas-schemas';
+import { readLog } from '../../fixtures/event-webhooks/webhook-log';
+import { signatureMatches } from '../../fixtures/event-webhooks/signature';
 import { hostAddressForContainers, startDevnet, type Devnet } from '../../fixtures/network';
 import { ephemeralPort } from '../../fixtures/network/ephemeral-port';
 import { labels } from '../../fixtures/report';
@@ -42,7 +46,7 @@ afterAll(async () => {
 async function subscribedReceiver(label: string, answers: number[] = []): Promise<{ receiver: RecordingReceiver; webhook: Webhook }> {
   const receiver = await startRecordingReceiver(answers);
   cleanups.push(() => receiver.close());
-  const webhook = await api.createWebhook({ label, url: receiver.url, subscriptions: ['event.emitted'] });
+  const webhook = await api.createWebhook({ label: `delivery-${label}`, url: receiver.url, subscriptions: ['event.emitted'] });
   cleanups.push(() => api.deleteWebhook(webhook.id));
   return { receiver, webhook };
 }
@@ -50,10 +54,17 @@ async function subscribedReceiver(label: string, answers: number[] = []): Promis
 /** A fresh address to receive tokens (derived from a random key that nobody keeps). */
 const freshAddress = () => privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
 
+/** The items of a POST, each of which must conform to the vendor's document. */
 const deliveredEvents = (post: RecordedPost): EmittedEvent[] =>
-  Delivery.parse(JSON.parse(post.rawBody.toString('utf8'))).filter((event): event is EmittedEvent => event.event === 'event.emitted');
+  (JSON.parse(post.rawBody.toString('utf8')) as unknown[]).map((raw) => {
+    const verdict = classifyItem(raw);
+    if (verdict.kind !== 'conforms') throw new Error(`an item that does not conform: ${verdict.kind === 'unusable' ? verdict.problems : verdict.problems}`);
+    return verdict.item as EmittedEvent;
+  });
+/** An item's data as the document types it. */
+const dataOf = (event: EmittedEvent) => EventData.parse(event.data);
 const eventsOfTx = (posts: readonly RecordedPost[], txHash: Hash) =>
-  posts.flatMap(deliveredEvents).filter((event) => event.data.transaction.txHash === txHash);
+  posts.flatMap(deliveredEvents).filter((event) => dataOf(event).transaction.txHash === txHash);
 
 /** The receipt's log that a delivered event stands for, by log index. */
 function receiptLogOf(receipt: TransactionReceipt, event: EmittedEvent) {
@@ -77,17 +88,18 @@ describe('event service deliveries', () => {
     expect(signatureMatches(webhook.secret.reveal(), post.rawBody, timestamp, String(post.headers[HEADERS.signature]))).toBe(true);
     expect(post.headers['content-type']).toBe('application/json');
 
+    expect(post.rawBody.toString('utf8'), 'compact JSON, as the vendor sends it').toBe(JSON.stringify(JSON.parse(post.rawBody.toString('utf8'))));
     const [transfer] = eventsOfTx([post], receipt.transactionHash);
     const log = receiptLogOf(receipt, transfer!);
-    expect(transfer!.data.event).toMatchObject({
+    expect(dataOf(transfer!).event).toMatchObject({
       name: 'Transfer',
       signature: 'Transfer(address,address,uint256)',
       inputs: [
         { name: 'from', value: '0x0000000000000000000000000000000000000000', hashed: false, type: 'address' },
         { name: 'to', value: recipient, hashed: false, type: 'address' },
-        { name: 'value', value: '1234', hashed: false, type: 'uint256' },
+        { name: 'value', value: '0.001234', hashed: false, type: 'uint256' }, // 1234 units, 6 decimals applied
       ],
-      contract: { address: devnet.deployment.tokens.stablecoin, name: 'Stablecoin', label: 'stablecoin', addressLabel: 'stablecoin' },
+      contract: { address: getAddress(devnet.deployment.tokens.stablecoin), name: 'Stablecoin', label: 'stablecoin', addressLabel: 'stablecoin' },
       indexInLog: log.logIndex,
     });
     expect(rawLogOf(transfer!)).toEqual({
@@ -97,14 +109,16 @@ describe('event service deliveries', () => {
       blockNumber: receipt.blockNumber,
       logIndex: log.logIndex,
       transactionHash: receipt.transactionHash,
+      removed: false,
     });
-    expect(transfer!.data.transaction).toMatchObject({
+    expect(dataOf(transfer!).transaction).toMatchObject({
       from: devnet.funderAddress,
       txHash: receipt.transactionHash,
       txIndexInBlock: receipt.transactionIndex,
       blockHash: receipt.blockHash,
       blockNumber: Number(receipt.blockNumber),
-      method: 'mint',
+      contract: { address: getAddress(devnet.deployment.tokens.stablecoin), addressLabel: 'stablecoin', name: 'Stablecoin', label: 'stablecoin' },
+      method: { name: 'mint', signature: 'mint(address,uint256)', inputs: [{ name: 'to', value: recipient, type: 'address' }, { name: 'amount', value: '0.001234', type: 'uint256' }] },
     });
   });
 
@@ -118,26 +132,29 @@ describe('event service deliveries', () => {
     const delivered = posts.flatMap(deliveredEvents);
 
     const [escrowed] = eventsOfTx(posts, escrow.transactionHash).filter((event) => event.data.event.name === 'DepositEscrowed');
-    expect(escrowed?.data.event.contract).toMatchObject({ address: devnet.deployment.nightfall, name: 'Nightfall', label: 'nightfall' });
-    expect(escrowed?.data.event.inputs.map((input) => [input.name, input.value])).toEqual([
+    expect(dataOf(escrowed!).event.contract).toMatchObject({ address: getAddress(devnet.deployment.nightfall), addressLabel: 'nightfall', label: `nightfall_${devnet.deployment.contracts}` });
+    expect(dataOf(escrowed!).event.inputs.map((input) => [input.name, input.value])).toEqual([
       ['nfSlotId', expect.stringMatching(/^\d+$/)],
       ['value', '500'],
     ]);
 
     const proposed = delivered.find(isBlockProposed)!;
     const raw = rawLogOf(proposed);
-    const { args } = decodeEventLog({ abi: nightfallAbi, eventName: 'BlockProposed', topics: raw.topics, data: raw.data });
-    expect(proposed.data.event).toMatchObject({
+    const { args } = decodeEventLog({ abi: nightfallEventsAbi, eventName: 'BlockProposed', topics: raw.topics, data: raw.data });
+    expect(dataOf(proposed).event).toMatchObject({
       signature: 'BlockProposed(int256)',
       inputs: [{ name: 'layer2_block_number', value: String(args.layer2_block_number), hashed: false, type: 'int256' }],
     });
-    expect(proposed.data.transaction.method).toBe('propose_block');
+    // The called method decoded, its Block argument a JSON object (the whole block: the delivery carries it twice).
+    const method = dataOf(proposed).transaction.method!;
+    expect(method).toMatchObject({ name: 'propose_block', inputs: [{ type: 'tuple', value: { transactions: expect.any(Array) } }] });
+    expect(method.signature).toMatch(/^propose_block\(\(/);
     const proposal = await events.publicClient.getTransactionReceipt({ hash: raw.transactionHash });
     expect(receiptLogOf(proposal, proposed).topics).toEqual(raw.topics);
     expect(raw.blockNumber).toBeGreaterThan(escrow.blockNumber);
   });
 
-  it('retries a delivery answered 500 until a 2xx, then marks its events delivered and keeps the failures on record', async () => {
+  it('retries a delivery answered 500 until a 2xx, then marks its items delivered, and a success resets the failure count', async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'retries' });
     const { receiver, webhook } = await subscribedReceiver('flaky', [500, 500]);
     const receipt = await events.mintStablecoin(freshAddress(), 7n);
@@ -150,20 +167,21 @@ describe('event service deliveries', () => {
     const log = await waitFor({
       what: `webhook ${webhook.id}'s log to mark the mint delivered`,
       timeoutMs: DELIVERY_TIMEOUT_MS,
-      probe: () => api.webhookEvents(webhook.id),
+      probe: async () => readLog(api, webhook.id, await api.countWebhookEvents(webhook.id)),
       isDone: (records) => records.some((record) => record.deliveredAt),
       describe: (records) => `${records.length} record(s), ${records.filter((record) => record.deliveredAt).length} delivered`,
     });
-    const ids = new Set(eventsOfTx(posts.slice(0, 1), receipt.transactionHash).map((event) => event.id));
-    expect(log.filter((record) => ids.has(record.id)).every((record) => record.deliveredAt)).toBe(true);
-    expect(await api.getWebhook(webhook.id)).toMatchObject({ failedCalls: 2, lastError: 'answered HTTP 500' });
+    const mintRecords = log.filter((record) => (EventData.safeParse(record.data).data?.transaction.txHash ?? '') === receipt.transactionHash);
+    expect(mintRecords.map((record) => record.deliveredAt !== undefined)).toEqual([true]);
+    const webhookAfter = await api.getWebhook(webhook.id);
+    expect(webhookAfter, 'failedCalls counts failures since the last success').toMatchObject({ failedCalls: 0, lastError: 'answered HTTP 500' });
   });
 
   it('keeps the events of a webhook nobody answers undelivered in its log, counting each failed call', async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'unreachable receiver' });
     // A port that nothing listens on, where containers reach the host: every call is refused.
     const closedPort = await ephemeralPort(await hostAddressForContainers());
-    const webhook = await api.createWebhook({ label: 'unreachable', url: `http://host.docker.internal:${closedPort}/contract-events`, subscriptions: ['event.emitted'] });
+    const webhook = await api.createWebhook({ label: 'delivery-unreachable', url: `http://host.docker.internal:${closedPort}/contract-events`, subscriptions: ['event.emitted'] });
     cleanups.push(() => api.deleteWebhook(webhook.id));
     const receipt = await events.mintStablecoin(freshAddress(), 9n);
 
@@ -177,14 +195,16 @@ describe('event service deliveries', () => {
     expect(failing.lastError).toMatch(/ECONNREFUSED/);
     expect(failing.lastAttempt).toBeTruthy();
 
-    const records = (await api.webhookEvents(webhook.id)).flatMap((record) =>
-      record.eventType === 'event.emitted' && record.data.transaction.txHash === receipt.transactionHash ? [record] : []);
-    expect(records.map((record) => [record.data.event.name, record.deliveredAt ?? null])).toEqual([['Transfer', null]]);
+    const records = (await readLog(api, webhook.id, await api.countWebhookEvents(webhook.id))).flatMap((record) => {
+      const data = EventData.parse(record.data);
+      return data.transaction.txHash === receipt.transactionHash ? [{ name: data.event.name, deliveredAt: record.deliveredAt ?? null }] : [];
+    });
+    expect(records).toEqual([{ name: 'Transfer', deliveredAt: null }]);
   });
 
   it('keeps the webhook secrets and its API key out of its log', async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'secrets' });
-    const { receiver, webhook } = await subscribedReceiver('secret check');
+    const { receiver, webhook } = await subscribedReceiver('secret-check');
     const receipt = await events.mintStablecoin(freshAddress(), 1n);
     await receiver.postsUntil('the mint delivered', (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0, DELIVERY_TIMEOUT_MS);
     const text = devnet.logs.eventService.text();

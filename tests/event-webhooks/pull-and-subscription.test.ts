@@ -1,22 +1,23 @@
-// The harness's side of contract-event webhooks against the devnet's real event service: the typed API client's
-// errors, the pull fallback reading a webhook's delivery log into the event inbox, and the subscription a scenario
-// takes — push (signed deliveries to the receiver), pull, and auto falling back to pulling when pushes never come.
-// The events are real: the funder mints and escrows stablecoin, the devnet's proposer puts the deposit into a block.
+// The harness's side of contract-event webhooks against the devnet's event service: the typed API client's errors, the
+// pull path reading the events API into the event inbox, and the subscription a scenario takes — push (signed
+// deliveries to the receiver, a slug label, stale webhooks swept), pull (the events API, no webhook at all), and auto
+// falling back to pulling when pushes never come. The events are real: the funder mints and escrows stablecoin, the
+// devnet's proposer puts the deposit into a block.
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nightfallAbi } from '../../docker/contracts/abi';
 import { NightfallApiError } from '../../fixtures/api';
 import {
   awaitBlockProposed,
   awaitTransferTo,
-  DeliveryLogPuller,
   EventInbox,
   EventServiceClient,
+  EventsPuller,
   subscribeToContractEvents,
-  UNREACHABLE_WEBHOOK_URL,
+  WEBHOOK_LABEL_PREFIX,
   type ContractEventSubscription,
 } from '../../fixtures/event-webhooks';
+import { BLOCK_PROPOSED_SIGNATURE, nightfallEventsAbi } from '../../fixtures/event-webhooks/contract-events';
 import { labels } from '../../fixtures/report';
 import { Secret } from '../../fixtures/secrets';
 import type { Target } from '../../fixtures/target';
@@ -26,6 +27,8 @@ import { devnetPerFile } from '../support/devnet-per-file';
 
 const BATCH_WINDOW_SECONDS = 1;
 const WAIT_MS = 60_000;
+/** A URL nothing answers: `.invalid` never resolves (RFC 6761). */
+const NOWHERE = 'https://nightfall-e2e.invalid/contract-events';
 
 const local = devnetPerFile({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
 let api: EventServiceClient;
@@ -84,7 +87,7 @@ describe('the event service API client', () => {
     const exchanges: string[] = [];
     const observed = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: local.devnet.eventService.apiKey, onExchange: (e) => exchanges.push(JSON.stringify(e)) });
     try {
-      const webhook = await observed.createWebhook({ label: 'secret stays wrapped', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
+      const webhook = await observed.createWebhook({ label: 'secret-stays-wrapped', url: NOWHERE, subscriptions: ['event.emitted'] });
       expect(webhook.secret).toBeInstanceOf(Secret);
       expect(JSON.stringify(webhook)).not.toContain(webhook.secret.reveal());
       await observed.getWebhook(webhook.id);
@@ -100,50 +103,41 @@ describe('the event service API client', () => {
   });
 });
 
-describe('the pull fallback', () => {
-  it("reads an unreachable webhook's delivery log into the event inbox: each event once, marked pulled and unverified", async () => {
-    await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'delivery log' });
-    const webhook = await api.createWebhook({ label: 'pull fallback', url: UNREACHABLE_WEBHOOK_URL, subscriptions: ['event.emitted'] });
-    const inbox = new EventInbox({ contracts: { nightfall: local.target.contracts.nightfall } });
-    const puller = new DeliveryLogPuller({
+describe('the pull path', () => {
+  it("reads Nightfall's BlockProposed from the events API into the event inbox: each event once, marked pulled and unverified", async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'events API' });
+    const nightfall = local.target.contracts.nightfall;
+    const inbox = new EventInbox({ contracts: { nightfall } });
+    const puller = new EventsPuller({
       client: api,
-      webhookId: webhook.id,
+      filter: { contractAddress: nightfall, eventSignature: BLOCK_PROPOSED_SIGNATURE },
+      fromBlock: await chain.publicClient.getBlockNumber(),
       everyMs: 60_000, // the test polls by hand
       pageSize: 2, // several pages per poll
-      sink: (events, { pulledAt }) => events.filter((event) => inbox.add(event, { source: 'pull', receivedAt: pulledAt, verified: false }) === 'new').length,
+      sink: (event, { pulledAt }) => inbox.add(event, { source: 'pull', receivedAt: pulledAt, verified: false }),
+      onFinding: (finding) => inbox.recordFinding(finding),
     });
-    try {
-      const recipient = freshRecipient();
-      const stablecoin = local.devnet.deployment.tokens.stablecoin;
-      for (const amount of [1n, 2n, 3n]) await chain.mintStablecoin(recipient, amount);
+    const next = Number(await chain.publicClient.readContract({ address: nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
+    await chain.escrowStablecoin(3n, 1n);
 
-      const pulled = await waitFor({
-        what: `three Transfers of the stablecoin to ${recipient} pulled from the log of webhook ${webhook.id}`,
-        timeoutMs: WAIT_MS,
-        probe: async () => {
-          await puller.pollOnce();
-          return inbox.transfers(stablecoin).filter((t) => t.to === recipient);
-        },
-        isDone: (transfers) => transfers.length === 3,
-        describe: (transfers) => `${transfers.length} pulled; ${inbox.summary()}; puller ${JSON.stringify(puller.state)}`,
-      });
-      expect(pulled.map((t) => t.valueOrTokenId)).toEqual([1n, 2n, 3n]);
-      for (const { entry } of pulled) {
-        expect([...entry.sources]).toEqual(['pull']);
-        expect(entry.verified).toBe(false);
-      }
-      const log = await api.webhookEvents(webhook.id, { limit: 1_000 });
-      expect(log.filter((record) => pulled.some((t) => t.entry.id === record.id)).map((record) => record.deliveredAt ?? undefined), 'nothing could deliver them')
-        .toEqual([undefined, undefined, undefined]);
+    const block = await waitFor({
+      what: `the BlockProposed of L2 block ${next} pulled from the events API`,
+      timeoutMs: WAIT_MS,
+      probe: async () => {
+        await puller.pollOnce();
+        return inbox.findBlockProposed(next);
+      },
+      isDone: (found) => found !== undefined,
+      describe: () => `${inbox.summary()}; puller ${JSON.stringify(puller.state)}`,
+    });
+    expect([...block!.entry.sources]).toEqual(['pull']);
+    expect(block!.entry.verified).toBe(false);
+    expect(inbox.findings, 'the double lists events as the document describes them').toEqual([]);
 
-      const before = puller.state;
-      expect(await puller.pollOnce(), 'a poll with nothing new in the log').toBe(0);
-      expect(puller.state.recordsRead, 'the cursor stays where the log ends').toBe(before.recordsRead);
-      expect(inbox.entries().every((entry) => entry.duplicates === 0), 'no record handed on twice').toBe(true);
-    } finally {
-      await puller.stop();
-      await api.deleteWebhook(webhook.id);
-    }
+    const before = puller.state;
+    expect(await puller.pollOnce(), 'a poll with nothing new').toBe(0);
+    expect(puller.state.newEvents).toBe(before.newEvents);
+    expect(inbox.entries().every((entry) => entry.duplicates <= 1), 'no event handed on as new twice').toBe(true);
   });
 });
 
@@ -158,27 +152,41 @@ describe('subscribing to contract events', () => {
 
   it('push: a Transfer arrives in a delivery whose signature verified, and closing deletes the webhook', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'subscription' });
-    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'push test', publicClient: chain.publicClient });
+    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'Push test', publicClient: chain.publicClient });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('push');
-      expect(webhook.url).toMatch(/^http:\/\/host\.docker\.internal:\d+\/contract-events$/);
+      expect(webhook!.url).toMatch(/^http:\/\/host\.docker\.internal:\d+\/contract-events$/);
+      expect(webhook!.label).toMatch(new RegExp(`^${WEBHOOK_LABEL_PREFIX}push-test-[0-9a-f]{6}$`));
       const recipient = freshRecipient();
       await chain.mintStablecoin(recipient, 7n);
       const transfer = await awaitTransferTo(inbox, local.devnet.deployment.tokens.stablecoin, recipient, { timeoutMs: WAIT_MS, valueOrTokenId: 7n });
       expect([...transfer.entry.sources]).toEqual(['push']);
       expect(transfer.entry.verified).toBe(true);
-      expect(inbox.verdicts.filter((v) => !v.accepted)).toEqual([]);
+      expect(inbox.verdicts.filter((v) => v.outcome !== 'accepted')).toEqual([]);
+      expect(inbox.findings.filter((finding) => finding.kind !== 'removed'), 'the double delivers items as the document describes them').toEqual([]);
     });
-    expect((await rejectionOf(api.getWebhook(subscription.webhook.id))).status, 'the webhook is gone after close').toBe(404);
+    expect((await rejectionOf(api.getWebhook(subscription.webhook!.id))).status, 'the webhook is gone after close').toBe(404);
   });
 
-  it('pull: the BlockProposed of a deposit reaches the inbox from the delivery log, with no receiver at all', async () => {
+  it("push: closing also removes a leftover webhook aimed at the same receiver (it would post with a secret the receiver does not know)", async () => {
+    await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'stale webhooks' });
+    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'sweep test', publicClient: chain.publicClient });
+    const leftover = await api.createWebhook({ label: `${WEBHOOK_LABEL_PREFIX}crashed-run`, url: subscription.webhook!.url, subscriptions: ['event.emitted'] });
+    const problems = await subscription.close();
+    expect(problems).toEqual([]);
+    expect((await rejectionOf(api.getWebhook(leftover.id))).status).toBe(404);
+    expect(subscription.describe().staleWebhooksRemoved).toEqual([{ id: leftover.id, label: leftover.label, why: 'aimed at this receiver' }]);
+  });
+
+  it('pull: the BlockProposed of a deposit reaches the inbox from the events API, with no receiver and no webhook at all', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'subscription' });
+    const webhooksBefore = await api.countWebhooks();
     const subscription = await subscribeToContractEvents(local.target, { mode: 'pull', label: 'pull test', publicClient: chain.publicClient });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('pull');
-      expect(webhook.url).toBe(UNREACHABLE_WEBHOOK_URL);
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      expect(webhook).toBeUndefined();
+      expect(await api.countWebhooks()).toBe(webhooksBefore);
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
       await chain.escrowStablecoin(5n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect([...block.entry.sources]).toEqual(['pull']);
@@ -201,7 +209,7 @@ describe('subscribing to contract events', () => {
     });
     await withSubscription(subscription, async ({ inbox }) => {
       expect(subscription.mode, 'pushing until the judge says otherwise').toBe('push');
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
       await chain.escrowStablecoin(6n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect(subscription.mode).toBe('pull');
@@ -221,7 +229,7 @@ describe('subscribing to contract events', () => {
       pace: { pushGraceMs: 5_000, judgeEveryMs: 250, pullEveryMs: 250 },
     });
     await withSubscription(subscription, async ({ inbox }) => {
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }));
+      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
       await chain.escrowStablecoin(6n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect([...block.entry.sources]).toEqual(['push']);
@@ -236,7 +244,7 @@ describe('subscribing to contract events', () => {
       expect(judged.pushVerdict).toBe('pushing');
       expect(subscription.mode).toBe('push');
       expect(subscription.fallback).toBeUndefined();
-      expect(judged.pulls, 'the delivery log was never read').toMatchObject({ polls: 0, failedPolls: 0, recordsRead: 0 });
+      expect(judged.pulls, 'the events API was never read').toMatchObject({ polls: 0, failedPolls: 0, eventsRead: 0 });
     });
   });
 });

@@ -1,12 +1,13 @@
 // The contract-event receiver over real HTTP, case by case against the seed's reference receiver (missing body,
-// signature or timestamp: 403 empty; signature different: 403 empty; else 200 empty) and the rules beyond the seed
-// (replay window, size limit, 400 for a signed non-delivery, de-duplication, configurable header names).
+// signature or timestamp: 403 empty; signature different: 403 empty; else 200 empty) and the rules a real, retrying
+// sender needs: once the signature verifies the answer is 200, whatever the body holds (unusable items and odd
+// timestamps become findings); before the secret is known 503, retryable and not a refusal; a size limit sized for
+// real batches; de-duplication; configurable header names.
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signDelivery } from '../../docker/lib/event-webhooks/signature';
-import { WEBHOOK_HEADERS, type DeliveredEvent } from '../../docker/lib/event-webhooks/wire';
-import { startEventReceiver, type EventReceiver, type EventReceiverOptions } from '../../fixtures/event-webhooks';
+import { startEventReceiver, WEBHOOK_HEADERS, type DeliveredEvent, type EventReceiver, type EventReceiverOptions } from '../../fixtures/event-webhooks';
+import { signatureOf } from '../../fixtures/event-webhooks/signature';
 import {
   ALICE,
   BOB,
@@ -17,7 +18,7 @@ import {
   blockProposed,
   erc20Transfer,
   proposerRotated,
-} from '../../docker/lib/event-webhooks/test-deliveries';
+} from '../../fixtures/event-webhooks/test-deliveries';
 import { recordingLogger, type RecordingLogger } from '../../fixtures/log';
 import { labels } from '../../fixtures/report';
 import { Secret } from '../../fixtures/secrets';
@@ -59,7 +60,7 @@ async function post(url: string, { body, headers = {} }: Post) {
 
 /** Headers as the service sends them: signature over exactly `body` and `timestamp`. */
 function signedHeaders(body: string | Buffer, timestamp = NOW_SECONDS, names: HeaderNames = WEBHOOK_HEADERS.seed): Record<string, string> {
-  return { [names.signature]: signDelivery(TEST_WEBHOOK_SECRET, body, timestamp), [names.timestamp]: timestamp };
+  return { [names.signature]: signatureOf(TEST_WEBHOOK_SECRET, body, timestamp), [names.timestamp]: timestamp };
 }
 
 function bodyOf(...events: DeliveredEvent[]): string {
@@ -83,26 +84,9 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
     ['an unsigned delivery', { status: 403, reason: 'missing signature' }, () => ({ body: oneBlock(), headers: { [WEBHOOK_HEADERS.seed.timestamp]: NOW_SECONDS } })],
     ['a delivery without timestamp', { status: 403, reason: 'missing timestamp' }, () => {
       const body = oneBlock();
-      return { body, headers: { [WEBHOOK_HEADERS.seed.signature]: signDelivery(TEST_WEBHOOK_SECRET, body, '') } };
+      return { body, headers: { [WEBHOOK_HEADERS.seed.signature]: signatureOf(TEST_WEBHOOK_SECRET, body, '') } };
     }],
     ['an empty body', { status: 403, reason: 'missing body' }, () => ({ body: '', headers: signedHeaders('') })],
-    ['a stale delivery (signed 301 s ago)', { status: 403, reason: 'stale timestamp' }, () => {
-      const body = oneBlock();
-      return { body, headers: signedHeaders(body, String(Number(NOW_SECONDS) - 301)) };
-    }],
-    ['a delivery from the future (signed 301 s ahead)', { status: 403, reason: 'future timestamp' }, () => {
-      const body = oneBlock();
-      return { body, headers: signedHeaders(body, String(Number(NOW_SECONDS) + 301)) };
-    }],
-    ['a signed body that is not JSON', { status: 400, reason: 'body not JSON' }, () => ({ body: '[{"id":', headers: signedHeaders('[{"id":') })],
-    ['a signed JSON object instead of an array', { status: 400, reason: 'not a delivery' }, () => {
-      const body = JSON.stringify(blockProposed(7, { blockNumber: 42n, logIndex: 0 }));
-      return { body, headers: signedHeaders(body) };
-    }],
-    ['a signed array of an unknown event kind', { status: 400, reason: 'not a delivery' }, () => {
-      const body = JSON.stringify([{ ...blockProposed(7, { blockNumber: 42n, logIndex: 0 }), event: 'event.removed' }]);
-      return { body, headers: signedHeaders(body) };
-    }],
   ];
 
   it.each(refusals)('refuses %s', async (story, expected, build) => {
@@ -110,12 +94,12 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
     const { inbox, url } = await start();
     expect(await post(url(), build())).toEqual({ status: expected.status, body: '' });
     expect(inbox.entries()).toEqual([]);
-    expect(inbox.verdicts.map(({ status, accepted, reason }) => ({ status, accepted, reason }))).toEqual([{ status: expected.status, accepted: false, reason: expected.reason }]);
+    expect(inbox.verdicts.map(({ status, outcome, reason }) => ({ status, outcome, reason }))).toEqual([{ status: expected.status, outcome: 'refused', reason: expected.reason }]);
   });
 
   it('refuses a body over the limit with 413 as soon as its declared length says so', async () => {
     await feature('Refuses an oversized delivery');
-    const { inbox, url } = await start();
+    const { inbox, url } = await start({ maxBodyBytes: 1024 * 1024 });
     const body = Buffer.alloc(1024 * 1024 + 1, 0x20);
     expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 413, body: '' });
     expect(inbox.entries()).toEqual([]);
@@ -132,14 +116,17 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
     expect(inbox.verdicts.map((v) => [v.status, v.reason])).toEqual([[413, 'body too large']]);
   });
 
-  it('refuses everything until it knows the webhook\'s secret', async () => {
+  it("answers 503 with Retry-After until it knows the webhook's secret, counted as deferred, not refused", async () => {
     await feature('Waits for the webhook secret');
     const { inbox, url, useSecret } = await start({ secret: undefined });
     const body = oneBlock();
-    expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 403, body: '' });
+    const early = await request(url(), { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body });
+    expect({ status: early.statusCode, retryAfter: early.headers['retry-after'], body: await early.body.text() }).toEqual({ status: 503, retryAfter: '5', body: '' });
     useSecret(new Secret(TEST_WEBHOOK_SECRET));
     expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 200, body: '' });
-    expect(inbox.verdicts.map((v) => v.reason ?? 'accepted')).toEqual(['no secret yet', 'accepted']);
+    expect(inbox.verdicts.map((v) => [v.outcome, v.reason ?? null])).toEqual([['deferred', 'no secret yet'], ['accepted', null]]);
+    expect(inbox.verdicts.filter((v) => v.outcome === 'refused')).toEqual([]);
+    expect(inbox.deliveredBlocks()).toEqual(new Set([7]));
   });
 
   it('answers 404 to another path and 405 to another method', async () => {
@@ -153,6 +140,58 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
   });
 });
 
+describe('contract-event receiver: authentic deliveries are answered 200, whatever they hold', () => {
+  const authentic: [story: string, body: () => string, timestamp: string, finding: { kind: string; detail: RegExp }][] = [
+    ['a body that is not JSON', () => '[{"id":', NOW_SECONDS, { kind: 'unusable', detail: /not JSON/ }],
+    ['a JSON object instead of an array', () => JSON.stringify(blockProposed(7, { blockNumber: 42n, logIndex: 0 })), NOW_SECONDS, { kind: 'unusable', detail: /not a JSON array/ }],
+    ['an item of an unknown kind', () => JSON.stringify([{ ...blockProposed(7, { blockNumber: 42n, logIndex: 0 }), event: 'event.removed' }]), NOW_SECONDS, { kind: 'unusable', detail: /event/ }],
+    ['a delivery signed 301 s ago (a retry signed long ago)', oneBlock, String(Number(NOW_SECONDS) - 301), { kind: 'timestamp', detail: /signed 301 s ago/ }],
+    ['a delivery signed 301 s ahead', oneBlock, String(Number(NOW_SECONDS) + 301), { kind: 'timestamp', detail: /signed 301 s ahead/ }],
+  ];
+
+  it.each(authentic)('takes %s with 200 (never a retry loop) and records a finding', async (story, build, timestamp, finding) => {
+    await feature(`Answers 200 once the signature verifies: ${story}`);
+    const { inbox, url } = await start();
+    const body = build();
+    expect(await post(url(), { body, headers: signedHeaders(body, timestamp) })).toEqual({ status: 200, body: '' });
+    expect(inbox.verdicts.map((v) => v.outcome)).toEqual(['accepted']);
+    expect(inbox.findings).toMatchObject([{ kind: finding.kind, source: 'push', detail: expect.stringMatching(finding.detail) }]);
+  });
+
+  it('hands on the usable items of a delivery that also holds one it cannot use (a value that is any JSON is usable)', async () => {
+    await feature('Answers 200 once the signature verifies: mixed items');
+    const { inbox, url } = await start();
+    const usable = blockProposed(7, { blockNumber: 42n, logIndex: 0 });
+    (usable.data.event.inputs as { value: unknown }[])[0]!.value = true; // any JSON
+    const broken = { ...blockProposed(8, { blockNumber: 43n, logIndex: 0 }), data: { event: { name: 'BlockProposed' } } };
+    const body = JSON.stringify([usable, broken]);
+    expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 200, body: '' });
+    expect(inbox.deliveredBlocks()).toEqual(new Set([7]));
+    expect(inbox.verdicts.map(({ events, newEvents, unusable }) => ({ events, newEvents, unusable }))).toEqual([{ events: 2, newEvents: 1, unusable: 1 }]);
+    expect(inbox.findings).toMatchObject([{ kind: 'unusable', itemId: broken.id, name: 'BlockProposed' }]);
+  });
+
+  it('does not count a delivered log marked removed as a delivered block', async () => {
+    await feature('Removed logs confirm nothing');
+    const { inbox, url } = await start();
+    const body = bodyOf(blockProposed(7, { blockNumber: 42n, logIndex: 0, removed: true }));
+    expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 200, body: '' });
+    expect(inbox.deliveredBlocks()).toEqual(new Set());
+    expect(inbox.findings).toMatchObject([{ kind: 'removed', name: 'BlockProposed' }]);
+  });
+
+  it('takes a delivery as large as a real batch of 256-transaction blocks (several megabytes)', async () => {
+    await feature('Body limit sized for real batches');
+    const { inbox, url } = await start();
+    const item = blockProposed(7, { blockNumber: 42n, logIndex: 0 });
+    (item.data as unknown as { transaction: { txData: string } }).transaction.txData = `0x${'ab'.repeat(3 * 1024 * 1024)}`;
+    const body = bodyOf(item);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(6 * 1024 * 1024);
+    expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 200, body: '' });
+    expect(inbox.deliveredBlocks()).toEqual(new Set([7]));
+  });
+});
+
 describe('contract-event receiver: accepted deliveries', () => {
   it('accepts a correctly signed delivery with 200 and an empty body, and hands its events on as verified', async () => {
     await feature('Accepts a signed delivery');
@@ -160,8 +199,8 @@ describe('contract-event receiver: accepted deliveries', () => {
     const body = oneBlock();
     expect(await post(url(), { body, headers: signedHeaders(body) })).toEqual({ status: 200, body: '' });
     expect(inbox.verifiedBlocks()).toEqual(new Set([7]));
-    expect(inbox.verdicts.map(({ status, accepted, events, newEvents }) => ({ status, accepted, events, newEvents }))).toEqual([
-      { status: 200, accepted: true, events: 1, newEvents: 1 },
+    expect(inbox.verdicts.map(({ status, outcome, events, newEvents, unusable }) => ({ status, outcome, events, newEvents, unusable }))).toEqual([
+      { status: 200, outcome: 'accepted', events: 1, newEvents: 1, unusable: 0 },
     ]);
   });
 

@@ -4,7 +4,9 @@ import { createPublicClient, createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddressesToml } from '../../docker/lib/addresses';
 import { dockerEngine } from '../../fixtures/network/engine';
-import { startDevnet, type Devnet } from '../../fixtures/network';
+import { DEFAULT_DEVNET_RPC_LIMITS, rpcLimitsStats, startDevnet, type Devnet } from '../../fixtures/network';
+import { devnetFactsOf } from '../../fixtures/target/devnet-facts';
+import { devnetTarget } from '../../fixtures/target/devnet-target';
 import { waitFor } from '../../fixtures/waits';
 import { recordingLogger } from '../../fixtures/log';
 
@@ -23,7 +25,7 @@ describe('devnet', () => {
   it('serves chain id 31337 from the host and mines a block every block time without transactions', async () => {
     const publicClient = createPublicClient({ transport: http(devnet.rpcUrl) });
     expect(await publicClient.getChainId()).toBe(31337);
-    expect(await createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl) }).getAutomine()).toBe(false);
+    expect(await createTestClient({ mode: 'anvil', transport: http(devnet.anvilRpcUrl) }).getAutomine()).toBe(false);
 
     const start = await publicClient.getBlockNumber({ cacheTime: 0 });
     const later = await waitFor({
@@ -34,6 +36,22 @@ describe('devnet', () => {
       logger: recordingLogger(),
     });
     expect(later).toBeGreaterThanOrEqual(start + 2n);
+  });
+
+  it("gives the harness anvil behind hosted-provider limits, and its targets page and hold by the devnet's settings", async () => {
+    expect(devnet.rpcLimits).toEqual(DEFAULT_DEVNET_RPC_LIMITS);
+    expect(devnet.rpcUrl).not.toBe(devnet.anvilRpcUrl);
+    const latest = await createPublicClient({ transport: http(devnet.anvilRpcUrl) }).getBlockNumber();
+    const wide = { method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: `0x${(latest + 200n).toString(16)}` }] } as const;
+    await expect(createPublicClient({ transport: http(devnet.rpcUrl, { retryCount: 0 }) }).request(wide as never)).rejects.toThrow(/query exceeds max block range 100/);
+    await expect(createPublicClient({ transport: http(devnet.anvilRpcUrl) }).request(wide as never)).resolves.toEqual(expect.any(Array));
+    await expect(createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl, { retryCount: 0 }) }).getAutomine()).rejects.toThrow(/anvil_getAutomine does not exist/);
+    expect(await rpcLimitsStats(devnet.rpcUrl)).toMatchObject({ refused: { range: 1, method: 1 } });
+
+    const target = devnetTarget(devnetFactsOf(devnet, 2, { holdBlocks: false }));
+    expect(target.chain.endpointLimits).toEqual({ maxLogRange: 100 });
+    expect(target.blockProduction, 'E2E_DEVNET_HOLD_BLOCKS=false: nothing holds block production').toBeUndefined();
+    expect(devnetTarget(devnetFactsOf(devnet, 2)).blockProduction).toBeDefined();
   });
 
   it('publishes the deployed contracts as addresses.toml', async () => {

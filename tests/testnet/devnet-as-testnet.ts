@@ -17,6 +17,13 @@ export const STAND_IN_TOKENS = {
   dUSD: { decimals: 6, amounts: { deposit: '5', transfer: '2', withdraw: '1' } },
 } as const;
 
+/**
+ * Native coin each user gets on the stand-in, whole units. The plume client sends its de-escrow with a gas limit of
+ * 500,000,000 at twice the gas price (about 1 gwei on the devnet's anvil), and the node reserves all of it up front:
+ * about 1 ETH, plus preflight's 50 % margin.
+ */
+export const STAND_IN_GAS_ALLOWANCE = '3';
+
 /** The E2E_TESTNET_* environment describing `devnet` as a remote network, for `funderKey`. */
 export function testnetEnvironmentOf(devnet: Devnet, funderKey: Secret<Hex>, overrides: Record<string, string> = {}): Record<string, string> {
   const { deployment } = devnet;
@@ -34,6 +41,7 @@ export function testnetEnvironmentOf(devnet: Devnet, funderKey: Secret<Hex>, ove
       symbol, address: address[symbol as keyof typeof address], decimals: token.decimals, funding: 'transfer', amounts: token.amounts,
     }))),
     E2E_TESTNET_EXPECTED_PROPOSERS: proposerUrl,
+    E2E_TESTNET_GAS_ALLOWANCE: STAND_IN_GAS_ALLOWANCE,
     // The registered URL is a docker alias; this machine reaches the proposer through its published port.
     E2E_TESTNET_PROPOSER_REACHABLE_AT: JSON.stringify({ [proposerUrl]: devnet.proposerUrl }),
     E2E_TESTNET_CLIENT_IMAGE: devnet.images.client,
@@ -81,5 +89,14 @@ export async function allowlist(devnet: Devnet, addresses: readonly Address[]): 
     label: `allowlist ${address}`,
     hash: await walletClient.writeContract({ address: devnet.deployment.x509, abi: x509Abi, functionName: 'addToAllowlist', args: [address] }),
   })));
+  await awaitReceipts(publicClient, sent, { timeoutMs: RECEIPT_TIMEOUT_MS });
+}
+
+/** Sends `wei` of the native coin to each address from anvil's dev account 0. */
+export async function giveNative(devnet: Devnet, addresses: readonly Address[], wei: bigint): Promise<void> {
+  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
+  const sent = [];
+  // One at a time: the dev account's nonces must not collide.
+  for (const to of addresses) sent.push({ label: `native coin to ${to}`, hash: await walletClient.sendTransaction({ to, value: wei }) });
   await awaitReceipts(publicClient, sent, { timeoutMs: RECEIPT_TIMEOUT_MS });
 }

@@ -1,15 +1,20 @@
 // Preflight against the devnet standing in for the live network (tests/testnet/devnet-as-testnet.ts): it passes on a
 // well-configured profile, and each misconfiguration fails it alone, in seconds, with a message that names the problem
-// and the fix — before any funds move.
-import { execFile } from 'node:child_process';
+// and the fix — before any funds move. A real client image's configuration is refused by name before anything starts;
+// the simulator, tagged under another name, stands in for a real image there.
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { parseEther, type Address, type Hex } from 'viem';
+import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type Devnet } from '../../fixtures/network';
+import { startClientContainer, startDevnet, type Devnet } from '../../fixtures/network';
+import { plumeAddressesToml } from '../../fixtures/network/addresses-file';
 import { dockerEngine } from '../../fixtures/network/engine';
 import {
   ClientNotCertified,
@@ -25,13 +30,15 @@ import {
   WrongChainId,
   type PreflightFailure,
 } from '../../fixtures/preflight';
-import { redact, type Secret } from '../../fixtures/secrets';
+import { redact, Secret } from '../../fixtures/secrets';
 import { readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
-import { allowlist, fundedFunders, testnetEnvironmentOf } from './devnet-as-testnet';
+import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, testnetEnvironmentOf } from './devnet-as-testnet';
 
 /** Every call of preflight gives up after this; a whole preflight stays within a few of them. */
 const CALL_TIMEOUT_MS = 2_000;
 const PREFLIGHT_BOUND_MS = 4 * CALL_TIMEOUT_MS;
+/** A passing preflight also starts one client (a few seconds for the simulator on a busy 2-core machine). */
+const CLIENT_START_BOUND_MS = 30_000;
 
 let devnet: Devnet;
 let richFunder: Secret<Hex>;
@@ -52,8 +59,8 @@ const certificates = (() => {
 beforeAll(async () => {
   devnet = await startDevnet();
   const [rich, poor] = await fundedFunders(devnet, [
-    // The round trip of both tokens needs 4 allowances of 0.1 (the default) plus gas, 1 WGAS and 5 dUSD.
-    { native: parseEther('1'), WGAS: '1', dUSD: '5' },
+    // The round trip of both tokens needs 4 allowances (STAND_IN_GAS_ALLOWANCE) plus gas, 1 WGAS and 5 dUSD.
+    { native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('1'), WGAS: '1', dUSD: '5' },
     { native: parseEther('0.05'), WGAS: '0.5', dUSD: '0' },
   ]);
   richFunder = rich!.key;
@@ -73,15 +80,15 @@ function standIn(overrides: Record<string, string> = {}, funder: Secret<Hex> = r
 /** Runs preflight with the run's clients; returns its failures (none when it passed) and how long it took. */
 async function run(target: Target, clientAddresses: readonly Address[] = [certified, certifiable]) {
   const started = performance.now();
-  const outcome = await preflight(target, { plan: roundTripPlan(target.tokens, clientAddresses), callTimeoutMs: CALL_TIMEOUT_MS })
+  const outcome = await preflight(target, { plan: roundTripPlan(target.tokens, clientAddresses, { collections: target.collections }), callTimeoutMs: CALL_TIMEOUT_MS })
     .then((report) => ({ report, error: undefined }), (error: unknown) => ({ report: undefined, error }));
   return { ...outcome, elapsedMs: performance.now() - started };
 }
 
-async function failuresOf(target: Target, clientAddresses?: readonly Address[]): Promise<{ failures: readonly PreflightFailure[]; error: PreflightFailed }> {
+async function failuresOf(target: Target, clientAddresses?: readonly Address[], boundMs = PREFLIGHT_BOUND_MS): Promise<{ failures: readonly PreflightFailure[]; error: PreflightFailed }> {
   const { error, elapsedMs } = await run(target, clientAddresses);
   expect(error, 'preflight should have failed').toBeInstanceOf(PreflightFailed);
-  expect(elapsedMs).toBeLessThan(PREFLIGHT_BOUND_MS);
+  expect(elapsedMs).toBeLessThan(boundMs);
   return { failures: (error as PreflightFailed).failures, error: error as PreflightFailed };
 }
 
@@ -89,7 +96,7 @@ describe('preflight on the devnet standing in for the test network', () => {
   it('passes a well-configured profile in seconds and says what it checked', async () => {
     const { report, error, elapsedMs } = await run(standIn());
     expect(error).toBeUndefined();
-    expect(elapsedMs).toBeLessThan(PREFLIGHT_BOUND_MS);
+    expect(elapsedMs).toBeLessThan(PREFLIGHT_BOUND_MS + CLIENT_START_BOUND_MS);
     const text = formatPreflightReport(report!);
     expect(text).toContain(`L1 answers: chain id ${devnet.chainId}`);
     expect(text).toMatch(/funder 0x[0-9a-fA-F]{40} covers the run: needs [\d.]+ ETH, 1 WGAS, 5 dUSD/);
@@ -98,7 +105,13 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(text).toContain(`proposer http://proposer:3000 (reached at ${devnet.proposerUrl}) answers its health check`);
     expect(text).toContain(`client ${certified} is certified`);
     expect(text).toContain(`client ${certifiable} is not certified yet; it will be certified through its client with`);
-    expect(text).toContain(`the contract-event service ${devnet.eventService.url} accepts the API key; deliveries: pull from the delivery log (no public URL)`);
+    expect(text).toContain(`the contract-event service ${devnet.eventService.url} accepts the API key`);
+    expect(text).toContain(`Nightfall ${devnet.deployment.nightfall} is linked in MultiBaas as nightfall_${devnet.deployment.contracts} with its events synced`);
+    expect(text).toContain('deliveries: pulled from the events API (no public URL for the receiver)');
+    // The plume client's largest fixed gas limit (its de-escrow), against the devnet's block gas limit.
+    expect(text).toMatch(/the L1 takes the plume client's de-escrow's gas limit of 500,000,000 \(block gas limit [\d,]+\)/);
+    expect(text).toMatch(new RegExp(`a client of ${devnet.images.client} started from the profile and logged that it read addresses\\.toml and started its request queue in `));
+    expect(text).toMatch(/neediest user: \w+ recipient, \d+ wei: what it spent before its de-escrow, plus that transaction's reservation of 500000000 gas/);
     expect(redact(text)).toBe(text);
   });
 
@@ -108,8 +121,15 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(failures[0]).toBeInstanceOf(WrongChainId);
     expect(failures[0]!.message).toBe(`the L1 RPC serves chain id ${devnet.chainId}, the profile expects 98867 — ` +
       'fix: point E2E_TESTNET_RPC_URL at the test network, or correct E2E_TESTNET_CHAIN_ID');
-    expect(error.message).toContain('nothing was started and no funds moved');
-    expect(error.skipped).toEqual(['funder balances', 'proposer registration', 'client certification']);
+    expect(error.message).toContain('no user client was started and no funds moved');
+    expect(error.skipped).toEqual([
+      'contract generation and client pairing',
+      'funder balances',
+      'proposer registration',
+      'client certification',
+      'gas limits',
+      'a client started from the profile',
+    ]);
   });
 
   it('fails on a funder too poor for the run, naming every shortfall and where to send it', async () => {
@@ -118,25 +138,26 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(failures[0]).toBeInstanceOf(FunderTooPoor);
     const message = failures[0]!.message;
     expect(message).toContain(`the funder ${poorFunder.address} cannot cover the run`);
-    expect(message).toMatch(/[\d.]+ ETH more \(holds 0\.05 ETH, needs 0\.4[\d]* ETH\)/);
+    expect(message).toMatch(/[\d.]+ ETH more \(holds 0\.05 ETH, needs 12(\.\d+)? ETH\)/);
     expect(message).toContain('0.5 WGAS more (holds 0.5 WGAS, needs 1 WGAS)');
     expect(message).toContain('5 dUSD more (holds 0 dUSD, needs 5 dUSD)');
     expect(message).toContain(`fix: send the missing funds to ${poorFunder.address}`);
   });
 
-  it('fails on a gas allowance that cannot pay for the escrow reservation, naming the allowance needed', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_GAS_ALLOWANCE: '0.000001' }));
+  it('fails on a gas allowance that cannot pay for the plume de-escrow\'s reservation, naming the allowance needed (N4)', async () => {
+    const { failures } = await failuresOf(standIn({ E2E_TESTNET_GAS_ALLOWANCE: '0.1' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(GasAllowanceTooSmall);
-    expect(failures[0]!.message).toMatch(/each user gets 0\.000001 ETH, but the WGAS depositor's client must be able to commit [\d.]+ ETH/);
+    expect(failures[0]!.message).toMatch(/each user gets 0\.1 ETH, but the WGAS recipient's client must be able to commit [\d.]+ ETH/);
+    expect(failures[0]!.message).toContain('(the plume client sends its de-escrow with a gas limit of 500,000,000 at twice the gas price');
     expect(failures[0]!.message).toMatch(/fix: set E2E_TESTNET_GAS_ALLOWANCE to at least [\d.]+/);
   });
 
   it('fails on a client image that is not on this machine', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/no-such-client:never' }));
+    const { failures } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/client:no-such-tag' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ImageMissing);
-    expect(failures[0]!.message).toMatch(/^the image nightfall-e2e\/no-such-client:never is not on this machine — fix: load or build it first/);
+    expect(failures[0]!.message).toMatch(/^the image nightfall-e2e\/client:no-such-tag is not on this machine — fix: load or build it first/);
   });
 
   it('fails on a contract-event service that refuses the API key, without printing the key', async () => {
@@ -179,9 +200,9 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   it('reports every problem at once', async () => {
-    const { failures, error } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/no-such-client:never' }, poorFunder.key), [uncertified]);
+    const { failures, error } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/client:no-such-tag' }, poorFunder.key), [uncertified]);
     expect(failures.map((failure) => failure.name).sort()).toEqual(['ClientNotCertified', 'FunderTooPoor', 'ImageMissing']);
-    expect(error.message).toMatch(/^preflight found 3 problems in \d+ ms; nothing was started and no funds moved:\n1\. \[/);
+    expect(error.message).toMatch(/^preflight found 3 problems in \d+ ms; no user client was started and no funds moved:\n1\. \[/);
   });
 
   // Last: it freezes the devnet's proposer for a moment.
@@ -199,17 +220,17 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 });
 
-describe('npm run e2e -- --target testnet', () => {
-  /** Runs scripts/e2e.ts with the profile in an env file, as an operator would; nothing of the profile in its env. */
-  async function e2e(profile: Record<string, string>, ...args: string[]) {
-    const envFile = join(mkdtempSync(join(tmpdir(), 'e2e-env-')), '.env');
-    writeFileSync(envFile, Object.entries(profile).map(([name, value]) => `${name}='${value}'`).join('\n'), { mode: 0o600 });
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_')));
-    const { stdout, stderr, code } = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, ...args], { env, timeout: 60_000 })
-      .then((out) => ({ ...out, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => error);
-    return { output: `${stdout}${stderr}`, code };
-  }
+/** Runs scripts/e2e.ts with the profile in an env file, as an operator would; nothing of the profile in its env. */
+async function e2e(profile: Record<string, string>, ...args: string[]): Promise<{ output: string; code: number }> {
+  const envFile = join(mkdtempSync(join(tmpdir(), 'e2e-env-')), '.env');
+  writeFileSync(envFile, Object.entries(profile).map(([name, value]) => `${name}='${value}'`).join('\n'), { mode: 0o600 });
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_')));
+  const { stdout, stderr, code } = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, ...args], { env, timeout: 90_000 })
+    .then((out) => ({ ...out, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => error);
+  return { output: `${stdout}${stderr}`, code };
+}
 
+describe('npm run e2e -- --target testnet', () => {
   it('runs preflight first and starts nothing when it fails, printing no secret', async () => {
     const profile = testnetEnvironmentOf(devnet, poorFunder.key, { E2E_TESTNET_CERTIFICATES: certificates });
     const { output, code } = await e2e(profile, '--preflight-only');
@@ -226,3 +247,133 @@ describe('npm run e2e -- --target testnet', () => {
     expect(output).not.toContain(richFunder.reveal().slice(2));
   });
 });
+
+describe('a real client image', () => {
+  /** The simulator under another name: a real image as far as the profile's rules can tell. */
+  const realImage = `nightfall-e2e-stand-in/real-client:${randomBytes(4).toString('hex')}`;
+  /** Listens on MongoDB's port and logs what mongod logs when it is ready, nothing else: a database sidecar that starts. */
+  const mongoStandIn = `nightfall-e2e-stand-in/mongo:${randomBytes(4).toString('hex')}`;
+  let configuration: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    docker(['tag', devnet.images.client, realImage]);
+    docker(['build', '--quiet', '-t', mongoStandIn, '-'], [
+      `FROM ${devnet.images.client}`,
+      'HEALTHCHECK NONE',
+      'ENTRYPOINT ["node", "-e", "require(\'node:net\').createServer((socket) => socket.end()).listen(27017, () => console.log(\'Waiting for connections\'))"]',
+      'CMD []',
+    ].join('\n'));
+    configuration = await configurationServerFor(plumeAddressesToml(devnet.deployment));
+  });
+
+  afterAll(async () => {
+    await configuration?.close();
+    spawnSync('docker', ['rmi', realImage, mongoStandIn]);
+  });
+
+  const containersOf = async (image: string) => (await dockerEngine()).listContainers({ all: true, filters: { ancestor: [image] } });
+
+  it('is refused by name in seconds when its configuration is incomplete: before any container starts and any funds move (N1, N8, N10)', async () => {
+    const publicClient = createPublicClient({ transport: http(devnet.rpcUrl) });
+    const funder = privateKeyToAddress(richFunder.reveal());
+    const before = await Promise.all([publicClient.getTransactionCount({ address: funder }), publicClient.getBalance({ address: funder })]);
+    const profile = testnetEnvironmentOf(devnet, richFunder, {
+      E2E_TESTNET_CLIENT_IMAGE: realImage,
+      E2E_TESTNET_CLIENT_BUILD: 'head',
+      // The same L1 over HTTP, which the simulator reads and a real client cannot.
+      E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork.replace(/^ws/, 'http'),
+    });
+
+    const started = performance.now();
+    const { output, code } = await e2e(profile, '--preflight-only');
+    const elapsedMs = performance.now() - started;
+
+    expect(code).toBe(2);
+    // tsx's start on a busy 2-core machine is most of it; the rules themselves take milliseconds.
+    expect(elapsedMs).toBeLessThan(30_000);
+    const refused = output.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.split(':')[0]);
+    expect(refused).toEqual([
+      '- E2E_TESTNET_CLIENT_DB_IMAGE',
+      '- E2E_TESTNET_CLIENT_ETHEREUM_URL',
+      '- E2E_TESTNET_CLIENT_ENV',
+      '- E2E_TESTNET_CONTRACT_HASHES_FILE',
+      '- E2E_TESTNET_VERIFIER_ADDRESS',
+    ]);
+    expect(output).not.toContain(richFunder.reveal().slice(2));
+    expect(output).not.toContain(profile.E2E_TESTNET_CLIENT_ETHEREUM_URL);
+    expect(await containersOf(realImage), 'no client container was created').toEqual([]);
+    expect(await Promise.all([publicClient.getTransactionCount({ address: funder }), publicClient.getBalance({ address: funder })])).toEqual(before);
+  });
+
+  it('that passes the rules is started once by preflight; one that does not come up is refused and leaves nothing behind (N9, N10)', async () => {
+    const target = standIn({
+      E2E_TESTNET_CLIENT_IMAGE: realImage,
+      E2E_TESTNET_CLIENT_BUILD: 'plume',
+      E2E_TESTNET_CLIENT_DB_IMAGE: mongoStandIn,
+      // No network: the client and its database get one of their own.
+      E2E_TESTNET_CLIENT_NETWORK: '',
+      E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork.replace(/^http/, 'ws'), // already ws:// on today's devnet
+      E2E_TESTNET_CLIENT_ENV: JSON.stringify({ NF4_RUN_MODE: 'plume_testnet', NF4_CONFIGURATION_URL: configuration.url }),
+      E2E_TIMEOUT_SERVICE_HEALTHY: '20s',
+    });
+    expect(target.clients.target.configurationServer?.addressesUrl).toBe(`${configuration.url}configuration/toml/addresses.toml`);
+
+    const { failures } = await failuresOf(target, undefined, CLIENT_START_BOUND_MS);
+
+    // Everything up to the start passed, the configuration server included; the stand-in then refuses the database
+    // URL a real client is given (the simulator keeps its store in a directory) and exits.
+    expect(failures.map((failure) => failure.name)).toEqual(['ClientDidNotStart']);
+    expect(failures[0]!.problem).toMatch(new RegExp(`^a client of ${realImage} started from the profile did not come up: `));
+    expect(failures[0]!.problem).toContain('the simulator stores data in a directory');
+    expect(await containersOf(realImage)).toEqual([]);
+    expect(await containersOf(mongoStandIn)).toEqual([]);
+  });
+
+  it('gets its database on a network of their own when the profile names none, removed with them (N10)', async () => {
+    const name = `own-net-${randomBytes(3).toString('hex')}`;
+    const client = await startClientContainer({
+      name,
+      signingKey: new Secret(generatePrivateKey()),
+      image: devnet.images.client,
+      target: { ethereumClientUrl: devnet.ethereumUrlInNetwork, chainId: devnet.chainId, addressesToml: devnet.addressesToml },
+      database: { image: mongoStandIn, alias: `${name}-db` },
+    });
+    let network: string | undefined;
+    try {
+      const engine = await dockerEngine();
+      const networks = Object.keys((await engine.getContainer(client.container.getId()).inspect()).NetworkSettings.Networks)
+        .filter((name) => name.startsWith('nightfall-e2e-net-'));
+      expect(networks, 'one network of the harness\'s making').toHaveLength(1);
+      network = networks[0]!;
+      const attached = Object.values(((await engine.getNetwork(network).inspect()) as { Containers: Record<string, { Name: string }> }).Containers);
+      expect(attached).toHaveLength(2);
+      const resolved = await client.container.exec(['node', '-e', `require('node:dns').lookup('${name}-db', (e) => process.exit(e ? 1 : 0))`]);
+      expect(resolved.exitCode, 'the client reaches its database by its alias').toBe(0);
+      expect(client.urlInNetwork).toBe(`http://${name}:3000`);
+    } finally {
+      await client.stop();
+    }
+    const gone = await (await dockerEngine()).getNetwork(network!).inspect().then(() => false, (error: { statusCode?: number }) => error.statusCode === 404);
+    expect(gone, `network ${network} was removed with the client`).toBe(true);
+  });
+});
+
+function docker(args: string[], input?: string): void {
+  const result = spawnSync('docker', args, { input, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`docker ${args.join(' ')} failed: ${result.stderr}`);
+}
+
+/** A plume deployment's configuration server on this machine: addresses.toml and a proving key (made-up bytes). */
+async function configurationServerFor(addressesToml: string): Promise<{ url: string; close(): Promise<void> }> {
+  const provingKey = Buffer.alloc(4096, 1);
+  const server = createServer((req, res) => {
+    const body = req.url === '/configuration/toml/addresses.toml' ? addressesToml : req.url === '/proving_key' ? provingKey : undefined;
+    if (body === undefined) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

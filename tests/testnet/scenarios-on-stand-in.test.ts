@@ -1,7 +1,9 @@
 // The scenarios on the testnet target, run the way an operator runs them (`npm run e2e -- --target testnet
 // --env-file .env`), against the devnet standing in for the live network (tests/testnet/devnet-as-testnet.ts): the
-// harness starts only the clients and reaches L1 and the proposer by URL; nothing holds block production. Both client
-// builds. Each run must pass preflight and every scenario test, and print no configured secret.
+// harness starts only the clients and reaches L1 and the proposer by URL; nothing holds block production. Both real
+// pairings, each on a devnet of its own: plume clients on plume-era contracts, head clients on head-era contracts (a
+// head client cannot work on plume-era contracts, and preflight says so). Each run must pass preflight and every
+// scenario test, and print no configured secret.
 //
 // scripts/e2e.ts has no switch for its output directories: vitest.config.ts sends JUnit to reports/junit.xml and the
 // Allure results to reports/allure-results, and the report step writes reports/allure-report, so these runs write
@@ -16,7 +18,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { scanForSecrets, Secret } from '../../fixtures/secrets';
-import { allowlist, fundedFunders, STAND_IN_TOKENS, testnetEnvironmentOf } from './devnet-as-testnet';
+import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, testnetEnvironmentOf } from './devnet-as-testnet';
 
 /**
  * The proposer's batching window, seconds. On the testnet target nothing holds block production, so the early
@@ -50,24 +52,26 @@ const SKIPPED_PER_FILE_ON_HEAD = 2;
  */
 const SKIPPED_PUSH_PROOF = 1;
 
-let devnet: Devnet;
-const runs = {} as Record<'plume' | 'head', { funderKey: Secret<Hex>; clientKeys: Secret<Hex>[] }>;
+const PAIRINGS = ['plume', 'head'] as const;
+type Pairing = (typeof PAIRINGS)[number];
+const runs = {} as Record<Pairing, { devnet: Devnet; funderKey: Secret<Hex>; clientKeys: Secret<Hex>[] }>;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  // One funder per run, holding what preflight asks for a round trip of both tokens (4 gas allowances of 0.1, fees,
-  // gas and headroom), owning nothing else: anvil's dev account 0 sends it, as an operator would fund a testnet account.
-  const holding = { native: parseEther('2'), WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit, dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit };
-  const [plume, head] = await fundedFunders(devnet, [holding, holding]);
-  const keys = () => Array.from({ length: KEYS_PER_RUN }, () => new Secret(generatePrivateKey()));
-  runs.plume = { funderKey: plume!.key, clientKeys: keys() };
-  runs.head = { funderKey: head!.key, clientKeys: keys() };
-  // Pre-certified client keys: the X509 stand-in's owner allowlists them, as certification would on the network.
-  await allowlist(devnet, [...runs.plume.clientKeys, ...runs.head.clientKeys].map((key) => privateKeyToAddress(key.reveal())));
+  await Promise.all(PAIRINGS.map(async (pairing) => {
+    const devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: pairing });
+    // One funder per run, holding what preflight asks for a round trip of both tokens (4 gas allowances, fees, gas and
+    // headroom), owning nothing else: anvil's dev account 0 sends it, as an operator would fund a testnet account.
+    const holding = { native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('2'), WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit, dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit };
+    const [funder] = await fundedFunders(devnet, [holding]);
+    const clientKeys = Array.from({ length: KEYS_PER_RUN }, () => new Secret(generatePrivateKey()));
+    runs[pairing] = { devnet, funderKey: funder!.key, clientKeys };
+    // Pre-certified client keys: the X509 stand-in's owner allowlists them, as certification would on the network.
+    await allowlist(devnet, clientKeys.map((key) => privateKeyToAddress(key.reveal())));
+  }));
 });
 
 afterAll(async () => {
-  await devnet?.stop();
+  await Promise.all(Object.values(runs).map((run) => run.devnet.stop()));
 });
 
 interface RunOutcome {
@@ -78,9 +82,10 @@ interface RunOutcome {
 }
 
 /** `npx tsx scripts/e2e.ts --target testnet --env-file <file>` in its own process group, killed when over its bound. */
-async function e2eOnStandIn(build: 'plume' | 'head'): Promise<RunOutcome> {
+async function e2eOnStandIn(build: Pairing, contracts: Pairing = build): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), `e2e-stand-in-${build}-`));
   const { funderKey, clientKeys } = runs[build];
+  const { devnet } = runs[contracts];
   const profile = {
     ...testnetEnvironmentOf(devnet, funderKey, {
       E2E_TESTNET_CLIENT_BUILD: build,
@@ -129,9 +134,9 @@ function summaryOf(output: string): { files: string; tests: string } {
 }
 
 describe('npm run e2e -- --target testnet on the devnet standing in for the test network', () => {
-  it.each(['plume', 'head'] as const)('runs preflight and every scenario green with the %s client build, printing no secret', async (build) => {
+  it.each(PAIRINGS)('runs preflight and every scenario green with the %s client build on its contracts, printing no secret', async (build) => {
     const run = await e2eOnStandIn(build);
-    const { funderKey, clientKeys } = runs[build];
+    const { devnet, funderKey, clientKeys } = runs[build];
 
     const leaks = await scanForSecrets({ text: run.output, source: `e2e output (${build})` }, { secrets: [funderKey, ...clientKeys, devnet.eventService.apiKey] });
     expect(leaks, 'a configured secret appears in the console output').toEqual([]);
@@ -145,4 +150,12 @@ describe('npm run e2e -- --target testnet on the devnet standing in for the test
       tests: skipped ? `${passed} passed | ${skipped} skipped (${passed + skipped})` : `${passed} passed (${passed})`,
     });
   }, RUN_TIMEOUT_MS + 30_000);
+
+  it('refuses a head client on plume-era contracts in preflight, naming both, before any funds move or scenario runs', async () => {
+    const run = await e2eOnStandIn('head', 'plume');
+    expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(2);
+    expect(run.output).toMatch(/UnworkablePairing|refused before any scenario: a head client cannot work on plume-era contracts/);
+    expect(run.output, 'the evidence: what the chain answered').toMatch(/getTokenInfo\(0\) on 0x[0-9a-fA-F]{40} answered 64 bytes/);
+    expect(run.output).not.toMatch(/Test Files/);
+  }, RUN_TIMEOUT_MS);
 });

@@ -12,9 +12,12 @@ import { NightfallClient } from '../../fixtures/api';
 import { publicChainClient } from '../../fixtures/chain';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../../fixtures/network';
 import { Secret } from '../../fixtures/secrets';
-import { CertificationError, clientContainerOptions, isCertified, readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
+import { CertificationError, clientContainerOptions, isCertified, NoNativeCoinToCertify, readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
 import { startCertificationRouteStub, type CertificationRouteStub } from '../../fixtures/target/testnet-certification-stub';
-import { allowlist, fundedFunders, testnetEnvironmentOf } from './devnet-as-testnet';
+import { allowlist, fundedFunders, giveNative, testnetEnvironmentOf } from './devnet-as-testnet';
+
+/** Enough native coin for an address to pay its own certification on the devnet. */
+const GAS_MONEY = 10n ** 16n;
 
 let devnet: Devnet;
 let funderKey: Secret<Hex>;
@@ -71,6 +74,8 @@ describe('clients configured by the testnet profile', () => {
 describe('certification on the testnet target', () => {
   it('certifies an address through its client with the configured certificate, and only once', async () => {
     const address = privateKeyToAddress(generatePrivateKey());
+    // The client pays for its certification from the address's own funds.
+    await giveNative(devnet, [address], GAS_MONEY);
     const target = standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) });
     const { publicClient } = publicChainClient(target.chain);
     // What the real client's route ends in: the contract links the certificate to the address.
@@ -101,8 +106,19 @@ describe('certification on the testnet target', () => {
 
   it('does not take the client\'s word for it: the contract must certify the address', async () => {
     const address = privateKeyToAddress(generatePrivateKey());
+    await giveNative(devnet, [address], GAS_MONEY);
     const route = await certificationRoute(async () => true);
     const error = await standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
     expect((error as Error).message).toContain(`the client of ${address} reported it certified, but x509Check(${address}) is still false`);
+  });
+
+  it('refuses by name an address that holds no native coin, without asking its client: it could not pay (N14)', async () => {
+    const address = privateKeyToAddress(generatePrivateKey());
+    const route = await certificationRoute(async () => true);
+    const error = await standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoNativeCoinToCertify);
+    expect((error as Error).message).toContain(`${address} is not certified and holds no native coin`);
+    expect((error as Error).message).toContain('needs a pre-certified key (E2E_TESTNET_CLIENT_KEYS)');
+    expect(route.received).toEqual([]);
   });
 });

@@ -55,13 +55,21 @@ export async function startClient(settings: ClientSettings, options: StartClient
   );
   const listener = new BlockListener(settings.genesisBlock);
   const webhookUrl = settings.webhookUrl;
+  const profile = buildProfile(settings.build);
   const ctx: ClientContext = {
-    profile: buildProfile(settings.build),
+    profile,
     quirks: { workerDeath: false, ...options.quirks },
     store,
     keys: new KeyHolder(),
     queue: new RequestQueue(settings.maxQueueSize),
-    l1: new L1({ rpcUrl: settings.rpcUrl, chainId: settings.chainId, signingKey: settings.signingKey, addresses }),
+    l1: new L1({
+      rpcUrl: settings.rpcUrl,
+      chainId: settings.chainId,
+      signingKey: settings.signingKey,
+      addresses,
+      gasLimits: profile.gasLimits,
+      tokenInfoShape: profile.tokenInfoReturns,
+    }),
     notifier: createWebhookNotifier(webhookUrl ?? '', log(LogTarget.publisher)),
     webhookUrl,
     feeTokenId: feeTokenId(addresses.nightfall),

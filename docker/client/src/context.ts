@@ -38,6 +38,10 @@ export interface SyncView {
   readonly latestCommitmentsRoot: bigint;
   /** Resolves once `expectedBlock ≥ target`, or rejects after `timeoutMs`. */
   waitForBlock(target: number, timeoutMs: number): Promise<void>;
+  /** false once the listener has died (a block it could not process), until restart(). */
+  readonly listening: boolean;
+  /** Starts a dead listener again from the genesis block; a no-op while it is alive. */
+  restart(): void;
 }
 
 export interface ClientContext {

@@ -8,7 +8,9 @@ import {Proposer, ProposerManager} from "./ProposerManager.sol";
 /// @notice Round-robin proposer registry modelled on Nightfall's `RoundRobin`: proposers stake exactly STAKE, each
 /// with a unique URL, and form a ring in which the current proposer hands over to the next one after
 /// ROTATION_BLOCKS L1 blocks. Simplified for the devnet: no lazy-proposer penalty (ding), no exit penalty and no
-/// re-registration cooldown, so `ROTATION_BLOCKS` already includes the real contract's 64 finalisation blocks.
+/// re-registration cooldown, so `ROTATION_BLOCKS` already includes the real contract's 64 finalisation blocks. One
+/// registry serves both generations: where they differ (the head generation's `skip_inactive_proposer`, rotation past
+/// proposers short of stake, slashing a stake below the exit penalty) is penalty logic the devnet leaves out.
 contract RoundRobin is ProposerManager, Certified, Ownable {
     uint256 public immutable STAKE;
     uint256 public immutable ROTATION_BLOCKS;

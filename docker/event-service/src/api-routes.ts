@@ -1,21 +1,29 @@
-// The service's API under /api/v0, as MultiBaas answers it: every answer is the envelope {status, message, result}
-// (result null on errors), the bearer API key is required on every route (401 otherwise), unknown webhook ids are 404,
-// invalid bodies and parameters 400. /v1/health (no key) is only for the container's health check.
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+// The service's API under /api/v0, as the vendor's document describes it (curvegrid/multibaas-sdk-go @ 816cbf0 :
+// api/openapi.yaml, SPEC below): a success is `{status, message, result}` (a delete: `{status, message}`), an error
+// exactly `{status, message}` (SPEC Error :7044-7062, additionalProperties false); pages hold 10 records unless `limit`
+// says otherwise (SPEC :7123-7128). The bearer API key is required on every route (401 otherwise); unknown ids,
+// addresses and contracts are 404; invalid bodies and parameters 400. The routes a user of the harness needs: webhooks
+// and their delivery logs (with counts), the events API, the chain's status, addresses with their linked contracts,
+// linking, and the event monitors' status. /v1/health (no key) is only for the container's health check.
+import type * as Sdk from '@curvegrid/multibaas-sdk';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { PublicClient } from 'viem';
 import { z } from 'zod';
-import { WebhookCreate } from '../../lib/event-webhooks/wire';
 import { DEFAULT_BODY_LIMIT, matchPath, readBody, replyJson, replyText } from '../../lib/http-server';
+import { Conflict, NotFound, type AddressBook } from './address-book';
 import type { DeliveryDispatcher } from './delivery-dispatcher';
+import type { EventStore } from './event-store';
 import type { Log } from './log';
 import type { ApiKey } from './settings';
 import type { WebhookRegistry } from './webhook-registry';
+import { AddressAliasCreate, EventFilter, LinkRequest, Page, WebhookCreate, type ListedEvent } from './wire';
 
 const API = '/api/v0';
-const DEFAULT_PAGE_SIZE = 20;
-const MAX_PAGE_SIZE = 1_000;
+/** SPEC ChainName :3261-3266: the only chain. Anything else gets the document's own error example. */
+const CHAIN = 'ethereum';
 
-/** A deliberate error answer: the envelope with this status and message. */
+/** A deliberate error answer: the error body with this status and message. */
 class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -26,21 +34,21 @@ class ApiError extends Error {
 }
 
 const WebhookId = z.coerce.number().int().positive();
-const Page = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-/** The devnet delivers over plain http (containers to the host); anything else is not a webhook URL. */
-const Create = WebhookCreate.extend({ url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }) });
 
 export interface ApiDeps {
   registry: WebhookRegistry;
   dispatcher: DeliveryDispatcher;
+  book: AddressBook;
+  store: EventStore;
+  client: Pick<PublicClient, 'getBlockNumber'>;
+  chainId: number;
   apiKey: ApiKey;
   log: Log;
 }
 
-type Handler = (params: Record<string, string>, req: IncomingMessage, url: URL) => unknown;
+/** What a handler answers: a result in the envelope, none (a BaseResponse), and the status (200 unless said). */
+type Answer = { result: unknown; status?: number } | { status?: number; noResult: true };
+type Handler = (params: Record<string, string>, req: IncomingMessage, url: URL) => Answer | Promise<Answer>;
 interface Route {
   method: string;
   path: string;
@@ -48,51 +56,126 @@ interface Route {
 }
 
 export function apiRequestListener(deps: ApiDeps): RequestListener {
-  const { registry, dispatcher, log } = deps;
-  const webhookOr404 = (params: Record<string, string>) => {
+  const { registry, dispatcher, book, store, log } = deps;
+  const webhookIdOr404 = (params: Record<string, string>) => {
     const id = parsed(WebhookId, params.id, 'webhook id');
-    const endpoint = registry.get(id);
-    if (!endpoint) throw new ApiError(404, `webhook ${id} not found`);
-    return endpoint;
+    if (!registry.get(id)) throw new ApiError(404, `webhook ${id} not found`);
+    return id;
   };
+  const chainOr404 = (params: Record<string, string>) => {
+    if (params.chain !== CHAIN) throw new ApiError(404, 'Blockchain Not Found');
+  };
+  const query = (url: URL) => Object.fromEntries(url.searchParams);
   const routes: Route[] = [
+    // ---- webhooks (SPEC :1871-2036)
     {
       method: 'POST',
       path: `${API}/webhooks`,
       handler: async (_params, req) => {
-        const input = parsed(Create, await readJson(req), 'webhook');
-        const endpoint = registry.create(input);
+        const endpoint = registry.create(parsed(WebhookCreate, await readJson(req), 'webhook'));
         log.info(`Created webhook ${endpoint.id} "${endpoint.label}" for ${safeUrl(endpoint.url)} (${endpoint.subscriptions.join(', ')})`);
-        return endpoint;
+        return { result: endpoint satisfies Sdk.WebhookEndpoint };
       },
     },
     {
       method: 'GET',
       path: `${API}/webhooks`,
       handler: (_params, _req, url) => {
-        const { limit, offset } = parsed(Page, Object.fromEntries(url.searchParams), 'page');
-        return registry.list(limit, offset);
+        const { limit, offset } = parsed(Page, query(url), 'page');
+        return { result: registry.list(limit, offset) satisfies Sdk.WebhookEndpoint[] };
       },
     },
-    { method: 'GET', path: `${API}/webhooks/:id`, handler: (params) => webhookOr404(params) },
+    { method: 'GET', path: `${API}/webhooks/count`, handler: () => ({ result: registry.count() }) },
+    { method: 'GET', path: `${API}/webhooks/:id`, handler: (params) => ({ result: registry.get(webhookIdOr404(params))! satisfies Sdk.WebhookEndpoint }) },
+    {
+      method: 'PUT',
+      path: `${API}/webhooks/:id`,
+      handler: async (params, req) => {
+        const id = webhookIdOr404(params);
+        return { result: registry.update(id, parsed(WebhookCreate, await readJson(req), 'webhook'))! satisfies Sdk.WebhookEndpoint };
+      },
+    },
     {
       method: 'DELETE',
       path: `${API}/webhooks/:id`,
       handler: (params) => {
-        const { id } = webhookOr404(params);
+        const id = webhookIdOr404(params);
         registry.delete(id);
         dispatcher.forget(id);
         log.info(`Deleted webhook ${id}`);
-        return undefined;
+        return { noResult: true };
       },
     },
     {
       method: 'GET',
       path: `${API}/webhooks/:id/events`,
       handler: (params, _req, url) => {
-        const { id } = webhookOr404(params);
-        const { limit, offset } = parsed(Page.extend({ limit: Page.shape.limit.default(MAX_PAGE_SIZE) }), Object.fromEntries(url.searchParams), 'page');
-        return registry.events(id)!.slice(offset, offset + limit);
+        const id = webhookIdOr404(params);
+        const { limit, offset } = parsed(Page, query(url), 'page');
+        return { result: registry.events(id, limit, offset)! satisfies Sdk.WebhookEvent[] };
+      },
+    },
+    { method: 'GET', path: `${API}/webhooks/:id/events/count`, handler: (params) => ({ result: registry.countEvents(webhookIdOr404(params))! }) },
+
+    // ---- events (SPEC :1160-1369)
+    {
+      method: 'GET',
+      path: `${API}/events`,
+      handler: (_params, _req, url) => {
+        const { limit, offset } = parsed(Page, query(url), 'page');
+        return { result: store.list(parsed(EventFilter, withoutPage(url), 'filter'), limit, offset) satisfies ListedEvent[] };
+      },
+    },
+    {
+      method: 'GET',
+      path: `${API}/events/count`,
+      handler: (_params, _req, url) => ({ result: store.count(parsed(EventFilter, withoutPage(url), 'filter')) }),
+    },
+
+    // ---- chains, addresses, links, event monitors (SPEC :364-603)
+    {
+      method: 'GET',
+      path: `${API}/chains/:chain/status`,
+      handler: async (params) => {
+        chainOr404(params);
+        const blockNumber = Number(await deps.client.getBlockNumber({ cacheTime: 0 }));
+        return { result: { blockNumber, version: 'anvil (nightfall-e2e MultiBaas double)', chainID: deps.chainId, networkID: deps.chainId } satisfies Sdk.ChainStatus };
+      },
+    },
+    {
+      method: 'POST',
+      path: `${API}/chains/:chain/addresses`,
+      handler: async (params, req) => {
+        chainOr404(params);
+        const { alias, address } = parsed(AddressAliasCreate, await readJson(req), 'address alias');
+        return { status: 201, result: book.setAlias(address, alias) satisfies Sdk.Address };
+      },
+    },
+    {
+      method: 'GET',
+      path: `${API}/chains/:chain/addresses/:address`,
+      handler: (params) => {
+        chainOr404(params);
+        return { result: book.get(params.address!) satisfies Sdk.Address };
+      },
+    },
+    {
+      method: 'POST',
+      path: `${API}/chains/:chain/addresses/:address/contracts`,
+      handler: async (params, req) => {
+        chainOr404(params);
+        const link = parsed(LinkRequest, await readJson(req), 'link');
+        const address = await book.link(params.address!, link.label, link.startingBlock);
+        log.info(`Linked ${link.label} to ${address.address}${link.startingBlock === undefined ? ' without sync' : ` syncing events from ${link.startingBlock}`}`);
+        return { result: address satisfies Sdk.Address };
+      },
+    },
+    {
+      method: 'GET',
+      path: `${API}/chains/:chain/addresses/:address/contracts/:contract/status`,
+      handler: (params) => {
+        chainOr404(params);
+        return { result: book.monitorStatus(params.address!, params.contract!) satisfies Sdk.EventMonitorStatus };
       },
     },
   ];
@@ -103,24 +186,22 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       if (url.pathname === '/v1/health') return replyText(res, 200, 'Healthy');
       try {
         if (!authorised(req, deps.apiKey)) throw new ApiError(401, 'invalid or missing API key');
+        // Literal segments win over parameters (`/webhooks/count` is not webhook "count"): routes are listed so.
         const forPath = routes.map((route) => ({ route, params: matchPath(route.path, url.pathname) })).filter((m) => m.params);
         if (forPath.length === 0) throw new ApiError(404, `no route ${url.pathname}`);
         const match = forPath.find(({ route }) => route.method === req.method);
         if (!match) throw new ApiError(405, `${req.method} not allowed on ${url.pathname}`);
-        const result = await match.route.handler(match.params!, req, url);
-        reply(res, 200, 'success', result);
+        const answer = await match.route.handler(match.params!, req, url);
+        const status = answer.status ?? 200;
+        replyJson(res, status, 'noResult' in answer ? { status, message: 'success' } : { status, message: 'success', result: answer.result });
       } catch (error) {
-        if (error instanceof ApiError) return reply(res, error.status, error.message);
-        log.error(`${req.method} ${url.pathname} failed: ${String(error)}`);
-        reply(res, 500, 'internal error');
+        const known = error instanceof ApiError ? error : error instanceof NotFound ? new ApiError(404, error.message) : error instanceof Conflict ? new ApiError(409, error.message) : undefined;
+        if (!known) log.error(`${req.method} ${url.pathname} failed: ${String(error)}`);
+        const { status, message } = known ?? { status: 500, message: 'internal error' };
+        replyJson(res, status, { status, message } satisfies Sdk.ModelError);
       }
     })();
   };
-}
-
-/** Always with a result (null on errors and deletes): the envelope's shape does not depend on the outcome. */
-function reply(res: ServerResponse, status: number, message: string, result: unknown = null): void {
-  replyJson(res, status, { status, message, result });
 }
 
 /** Constant time over digests, so neither the key's content nor its length leaks through timing. */
@@ -143,6 +224,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'body is not valid JSON');
   }
+}
+
+function withoutPage(url: URL): Record<string, string> {
+  return Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'limit' && name !== 'offset'));
 }
 
 function parsed<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {

@@ -1,19 +1,21 @@
-// Delivers each L1 block's events to every endpoint subscribed to `event.emitted`: one POST per (block, endpoint),
-// a JSON array signed with the endpoint's secret (X-MultiBaas-Signature over the raw body followed by the Unix-seconds
-// X-MultiBaas-Timestamp). A non-2xx answer or a network error is retried with exponential backoff (p-retry); every
-// failure is recorded on the endpoint (failedCalls, lastError, lastAttempt, nextAttempt). When the retries run out the
-// events stay in the log undelivered. Deliveries to one endpoint go one after the other, in block order, so that a
-// consumer that is down sees its backlog in order once it answers; endpoints do not wait for each other.
+// Delivers each L1 block's events to every endpoint subscribed to `event.emitted`: one POST per (block, endpoint), a
+// compact JSON array of `{id, event, data}` items (docs.curvegrid.com/multibaas/webhooks: the samples' Content-Length
+// is their compact serialisation) signed with the endpoint's secret (X-MultiBaas-Signature over the raw body followed
+// by the Unix-seconds X-MultiBaas-Timestamp, signed afresh per attempt as the docs' Go code signs when it sends). A
+// non-2xx answer or a network error is retried with exponential backoff (p-retry); every failure is recorded on the
+// endpoint (failedCalls, lastError, lastAttempt, nextAttempt), a success resets failedCalls. When the retries run out
+// the items stay in the log undelivered. Deliveries to one endpoint go one after the other, in block order; endpoints
+// do not wait for each other.
+import { randomUUID } from 'node:crypto';
 import pRetry from 'p-retry';
 import { Agent, request } from 'undici';
-import { signDelivery } from '../../lib/event-webhooks/signature';
-import { WEBHOOK_HEADERS, type EmittedEvent } from '../../lib/event-webhooks/wire';
-import type { BlockEvents } from './log-follower';
+import type { BlockEvents } from './event-monitors';
 import type { Log } from './log';
 import type { RetrySettings } from './settings';
+import { SIGNATURE_HEADER, signDelivery, TIMESTAMP_HEADER } from './signature';
 import type { DeliveryTarget, WebhookRegistry } from './webhook-registry';
+import type { DeliveryItem } from './wire';
 
-const HEADERS = WEBHOOK_HEADERS.multibaas;
 const BACKOFF_FACTOR = 2;
 
 export interface DispatcherOptions {
@@ -46,12 +48,13 @@ export class DeliveryDispatcher {
     this.#nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1_000));
   }
 
-  /** Logs the block's events for every subscribed endpoint and queues their delivery. */
+  /** Logs the block's events for every subscribed endpoint and queues their delivery. Each item has one UUID for all. */
   offer(block: BlockEvents): void {
+    const items: DeliveryItem[] = block.events.map((event) => ({ id: randomUUID(), event: 'event.emitted', data: event.delivered }));
     for (const target of this.options.registry.subscribers('event.emitted')) {
-      this.options.registry.recordOffered(target.id, block.events);
+      const recordIds = this.options.registry.recordOffered(target.id, items);
       const queue = this.#queueOf(target.id);
-      queue.tail = queue.tail.then(() => this.#deliver(target, block, queue.stop.signal));
+      queue.tail = queue.tail.then(() => this.#deliver(target, block.blockNumber, items, recordIds, queue.stop.signal));
     }
   }
 
@@ -77,12 +80,12 @@ export class DeliveryDispatcher {
     return queue;
   }
 
-  async #deliver(target: DeliveryTarget, block: BlockEvents, signal: AbortSignal): Promise<void> {
+  async #deliver(target: DeliveryTarget, blockNumber: bigint, items: DeliveryItem[], recordIds: number[], signal: AbortSignal): Promise<void> {
     const { registry, retry, log } = this.options;
     if (signal.aborted) return;
     // Serialised once: every attempt sends the same bytes (and ids), so a consumer can de-duplicate retries.
-    const body = Buffer.from(JSON.stringify(block.events satisfies EmittedEvent[]));
-    const what = `${block.events.length} event(s) of L1 block ${block.blockNumber} to webhook ${target.id}`;
+    const body = Buffer.from(JSON.stringify(items));
+    const what = `${items.length} event(s) of L1 block ${blockNumber} to webhook ${target.id}`;
     try {
       await pRetry(() => this.#post(target, body, signal), {
         retries: retry.retries,
@@ -97,7 +100,7 @@ export class DeliveryDispatcher {
             (retryInMs === undefined ? '' : `; retrying in ${retryInMs} ms`));
         },
       });
-      registry.recordDelivered(target.id, block.events.map((event) => event.id));
+      registry.recordDelivered(target.id, recordIds);
       log.info(`Delivered ${what}`);
     } catch (error) {
       if (signal.aborted) return; // deleted or stopping: nobody waits for these any more
@@ -106,7 +109,7 @@ export class DeliveryDispatcher {
   }
 
   async #post(target: DeliveryTarget, body: Buffer, signal: AbortSignal): Promise<void> {
-    const timestamp = String(this.#nowSeconds());
+    const { signature, timestamp } = signDelivery(target.secret, body, this.#nowSeconds());
     let statusCode: number;
     try {
       const response = await request(target.url, {
@@ -114,8 +117,8 @@ export class DeliveryDispatcher {
         dispatcher: this.#agent,
         headers: {
           'content-type': 'application/json',
-          [HEADERS.signature]: signDelivery(target.secret, body, timestamp),
-          [HEADERS.timestamp]: timestamp,
+          [SIGNATURE_HEADER]: signature,
+          [TIMESTAMP_HEADER]: timestamp,
         },
         body,
         headersTimeout: this.options.timeoutMs,

@@ -1,8 +1,9 @@
-// Turns one L1 log of a watched contract into an `event.emitted` delivery item with every field of the wire format
-// (docker/lib/event-webhooks/wire.ts): inputs rendered as strings the way MultiBaas shows them, the exact log as the
-// `rawFields` JSON string (go-ethereum's types.Log JSON: hex quantities), the contract's name and labels, and the
-// transaction that emitted it. Logs that no watched ABI describes are not events of the service: undefined.
-import { randomUUID } from 'node:crypto';
+// Turns one L1 log of a linked contract into the vendor's Event (SPEC :4988-5046): the decoded inputs rendered as
+// MultiBaas renders them (value-rendering.ts), the exact log as the `rawFields` JSON string (go-ethereum's Log JSON, in
+// its field order, `removed` included: the docs' sample), the contract's name, label and address alias, and the
+// transaction with its called contract and decoded method `{name, signature, inputs}`. One rendering, spelt twice: the
+// events API names the alias `addressAlias`, deliveries `addressLabel` (wire.ts).
+import type * as Sdk from '@curvegrid/multibaas-sdk';
 import {
   decodeEventLog,
   decodeFunctionData,
@@ -10,16 +11,28 @@ import {
   numberToHex,
   toEventSelector,
   toEventSignature,
+  toFunctionSignature,
   type AbiEvent,
-  type AbiParameter,
+  type AbiFunction,
   type Address,
   type Hash,
   type Hex,
 } from 'viem';
-import type { EmittedEvent, EventInput } from '../../lib/event-webhooks/wire';
-import type { ContractCatalog, WatchedContract } from './contract-catalog';
+import type { LibraryContract } from './contract-library';
+import { renderArgument } from './value-rendering';
+import type { DeliveredContract, DeliveredEventData, ListedEvent, RawFields } from './wire';
 
-/** The parts of an eth_getLogs entry the service reads (viem's Log of a mined block). */
+/** A contract of the library linked to an address (address-book.ts). */
+export interface LinkedContract {
+  readonly address: Address;
+  /** The address's alias (SPEC Alias). */
+  readonly alias: string;
+  readonly contract: LibraryContract;
+  /** The contract's `decimals()`, read when it was linked; amounts are rendered with them. */
+  readonly decimals: number | undefined;
+}
+
+/** The parts of an eth_getLogs entry the service reads. */
 export interface MinedLog {
   address: Address;
   topics: readonly Hex[];
@@ -38,86 +51,109 @@ export interface LogContext {
   transaction: { from: Address; to: Address | null; input: Hex };
 }
 
-/** Indexed parameters of these types are stored as their keccak hash: the log holds no value to render. */
-const isHashedWhenIndexed = (param: AbiParameter) =>
-  param.type === 'string' || param.type === 'bytes' || param.type.startsWith('tuple') || param.type.endsWith(']');
+/** An event as stored and served: its place on the chain and both spellings. */
+export interface RenderedEvent {
+  readonly blockNumber: bigint;
+  readonly logIndex: number;
+  readonly transactionIndex: number;
+  /** Emitted while the contract was being created (the transaction has no `to`). */
+  readonly fromConstructor: boolean;
+  readonly emitter: LinkedContract;
+  readonly listed: ListedEvent;
+  readonly delivered: DeliveredEventData;
+}
 
-export function renderEmittedEvent(log: MinedLog, context: LogContext, catalog: ContractCatalog): EmittedEvent | undefined {
-  const contract = catalog.byAddress(log.address);
-  const abiEvent = contract && eventOf(contract, log.topics[0]);
-  if (!contract || !abiEvent) return undefined;
-  const decoded = decodeEventLog({
-    abi: [abiEvent],
-    topics: log.topics as [Hex, ...Hex[]],
-    data: log.data,
-    strict: true,
-  });
+/** Indexed parameters of these types are stored as their keccak hash: the log holds no value to decode. */
+const isHashedWhenIndexed = (type: string) => type === 'string' || type === 'bytes' || type.startsWith('tuple') || type.endsWith(']');
+
+/** Undefined for a log its contract's ABI does not describe (an anonymous event, or another contract's). */
+export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedContract, called: LinkedContract | undefined): RenderedEvent | undefined {
+  const abiEvent = eventOf(emitter, log.topics[0]);
+  if (!abiEvent) return undefined;
+  const decoded = decodeEventLog({ abi: [abiEvent], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
   const args = decoded.args as unknown as Record<string, unknown> | readonly unknown[];
-  const inputs: EventInput[] = abiEvent.inputs.map((param, index) => ({
-    name: param.name ?? '',
-    value: renderValue(Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)]),
-    hashed: Boolean(param.indexed) && isHashedWhenIndexed(param),
-    type: param.type,
-  }));
-  const called = catalog.byAddress(context.transaction.to);
-  return {
-    id: randomUUID(),
-    event: 'event.emitted',
-    data: {
-      triggeredAt: new Date(Number(context.blockTimestamp) * 1_000).toISOString(),
-      event: {
-        name: abiEvent.name,
-        signature: toEventSignature(abiEvent),
-        inputs,
-        rawFields: JSON.stringify(rawFieldsOf(log)),
-        contract: { address: contract.address, name: contract.name, label: contract.label, addressLabel: contract.addressLabel },
-        indexInLog: log.logIndex,
-      },
-      transaction: {
-        from: getAddress(context.transaction.from), // checksummed, as every address of the delivery
-        txData: context.transaction.input,
-        txHash: log.transactionHash,
-        txIndexInBlock: log.transactionIndex,
-        blockHash: log.blockHash,
-        blockNumber: Number(log.blockNumber),
-        contract: called ? { address: called.address, name: called.name, label: called.label } : null,
-        method: called ? methodOf(called, context.transaction.input) : null,
-      },
+  let topic = 1;
+  const inputs: Sdk.EventField[] = abiEvent.inputs.map((param, index) => {
+    const hashed = Boolean(param.indexed) && isHashedWhenIndexed(param.type);
+    const topicValue = param.indexed ? log.topics[topic++] : undefined;
+    const value = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
+    return { name: param.name ?? '', value: hashed ? topicValue : renderArgument(param, value, emitter.decimals), hashed, type: param.type };
+  });
+  const method = called ? methodOf(called, context.transaction.input) : null;
+  const common = {
+    triggeredAt: rfc3339(context.blockTimestamp),
+    event: { name: abiEvent.name, signature: toEventSignature(abiEvent), inputs, rawFields: JSON.stringify(rawFieldsOf(log)), indexInLog: log.logIndex },
+    transaction: {
+      from: getAddress(context.transaction.from),
+      txData: context.transaction.input.toLowerCase() as Hex,
+      txHash: log.transactionHash.toLowerCase() as Hash,
+      txIndexInBlock: log.transactionIndex,
+      blockHash: log.blockHash.toLowerCase() as Hash,
+      blockNumber: Number(log.blockNumber),
     },
+  };
+  const spelt = <C>(contractOf: (linked: LinkedContract) => C) => ({
+    triggeredAt: common.triggeredAt,
+    event: { name: common.event.name, signature: common.event.signature, inputs, rawFields: common.event.rawFields, contract: contractOf(emitter), indexInLog: common.event.indexInLog },
+    transaction: { ...common.transaction, contract: called ? contractOf(called) : null, method },
+  });
+  return {
+    blockNumber: log.blockNumber,
+    logIndex: log.logIndex,
+    transactionIndex: log.transactionIndex,
+    fromConstructor: context.transaction.to === null,
+    emitter,
+    listed: spelt(listedContract) satisfies ListedEvent,
+    delivered: spelt(deliveredContract) satisfies DeliveredEventData,
   };
 }
 
-function eventOf(contract: WatchedContract, selector: Hex | undefined): AbiEvent | undefined {
-  if (!selector) return undefined;
-  return contract.abi.find((item): item is AbiEvent => item.type === 'event' && !item.anonymous && toEventSelector(item) === selector);
+/** The events API's spelling (SPEC ContractInformation). */
+function listedContract(linked: LinkedContract): Sdk.ContractInformation {
+  return { address: getAddress(linked.address), addressAlias: linked.alias, name: linked.contract.name, label: linked.contract.label };
 }
 
-function methodOf(contract: WatchedContract, input: Hex): string | null {
+/** The deliveries' spelling, in the docs sample's field order. */
+function deliveredContract(linked: LinkedContract): DeliveredContract {
+  return { address: getAddress(linked.address), addressLabel: linked.alias, name: linked.contract.name, label: linked.contract.label };
+}
+
+function eventOf(linked: LinkedContract, selector: Hex | undefined): AbiEvent | undefined {
+  if (!selector) return undefined;
+  return linked.contract.abi.find((item): item is AbiEvent => item.type === 'event' && !item.anonymous && toEventSelector(item) === selector);
+}
+
+/** The called method, decoded with the called contract's ABI (SPEC ContractMethodInformation); null when it does not decode. */
+function methodOf(called: LinkedContract, input: Hex): Sdk.ContractMethodInformation | null {
   try {
-    return decodeFunctionData({ abi: contract.abi, data: input }).functionName;
+    const { functionName, args } = decodeFunctionData({ abi: called.contract.abi, data: input });
+    const abiFunction = called.contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === functionName && item.inputs.length === (args?.length ?? 0))!;
+    return {
+      name: functionName,
+      signature: toFunctionSignature(abiFunction),
+      inputs: abiFunction.inputs.map((param, index) => ({ name: param.name ?? '', value: renderArgument(param, args![index], called.decimals), type: param.type })),
+    };
   } catch {
-    return null; // a call the ABI does not describe (e.g. a plain transfer of ether)
+    return null; // a call the ABI does not describe (a plain ether transfer, a fallback)
   }
 }
 
-/** Numbers as decimal strings (exact, no decimals applied), structs and arrays as JSON with such strings. */
-export function renderValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-}
-
-/** go-ethereum's types.Log JSON, the shape MultiBaas puts into rawFields. */
-function rawFieldsOf(log: MinedLog) {
+/** go-ethereum's types.Log JSON in its field order: the docs sample's rawFields. */
+export function rawFieldsOf(log: MinedLog): RawFields {
   return {
-    address: log.address,
-    topics: log.topics,
-    data: log.data,
+    address: log.address.toLowerCase(),
+    topics: log.topics.map((topic) => topic.toLowerCase()),
+    data: log.data.toLowerCase(),
     blockNumber: numberToHex(log.blockNumber),
-    transactionHash: log.transactionHash,
+    transactionHash: log.transactionHash.toLowerCase(),
     transactionIndex: numberToHex(log.transactionIndex),
-    blockHash: log.blockHash,
+    blockHash: log.blockHash.toLowerCase(),
     logIndex: numberToHex(log.logIndex),
     removed: log.removed,
   };
+}
+
+/** RFC 3339 in UTC without fractions (the block time has whole seconds), as Go's time.RFC3339 writes it. */
+export function rfc3339(unixSeconds: bigint): string {
+  return new Date(Number(unixSeconds) * 1_000).toISOString().replace(/\.000Z$/, 'Z');
 }

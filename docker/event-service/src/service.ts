@@ -1,14 +1,16 @@
-// Wires the event-delivery service together: the contracts from addresses.toml and the token env, the log follower
-// feeding the dispatcher, and the API server. Used by main.ts in the container and directly by in-process tests.
+// Wires the event-delivery service together: the address book (links and their event monitors), the monitors feeding
+// the event store and the dispatcher, and the API server. Used by main.ts in the container and directly by in-process
+// tests. Nothing is synced until a user links a contract with a starting block, as on MultiBaas.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
-import { readAddressesFile } from '../../lib/addresses';
+import { createPublicClient, defineChain, http, type Abi, type Address, type PublicClient } from 'viem';
 import { createLogger } from '../../lib/env-logger';
+import { AddressBook, type ChainLookups } from './address-book';
 import { apiRequestListener } from './api-routes';
-import { ContractCatalog } from './contract-catalog';
+import type { LibraryContract } from './contract-library';
 import { DeliveryDispatcher } from './delivery-dispatcher';
-import { LogFollower } from './log-follower';
+import { EventMonitors } from './event-monitors';
+import { EventStore } from './event-store';
 import type { Log } from './log';
 import type { EventServiceSettings } from './settings';
 import { WebhookRegistry } from './webhook-registry';
@@ -22,15 +24,11 @@ export interface StartOptions {
 
 export interface RunningEventService {
   url: string;
-  /** The next L1 block the service will read: all events before it have been offered to the endpoints. */
-  nextBlock(): bigint;
   close(): Promise<void>;
 }
 
 export async function startEventService(settings: EventServiceSettings, options: StartOptions): Promise<RunningEventService> {
   const log = options.log ?? createLogger('event_service', { rustLog: settings.rustLog });
-  const addresses = await readAddressesFile(settings.addressesFile);
-  const catalog = ContractCatalog.forDevnet(addresses, settings.tokens);
   const chain = defineChain({
     id: settings.chainId,
     name: 'nightfall-l1',
@@ -40,17 +38,12 @@ export async function startEventService(settings: EventServiceSettings, options:
   const client: PublicClient = createPublicClient({ chain, transport: http(settings.rpcUrl) });
 
   const registry = new WebhookRegistry();
+  const store = new EventStore();
+  const book = new AddressBook(chainLookups(client));
   const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, timeoutMs: settings.deliveryTimeoutMs, log });
-  const follower = new LogFollower({
-    client,
-    catalog,
-    startBlock: settings.startBlock,
-    pollMs: settings.pollMs,
-    onBlock: (block) => dispatcher.offer(block),
-    log,
-  });
+  const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, onBlock: (block) => dispatcher.offer(block), log });
 
-  const server = createServer(apiRequestListener({ registry, dispatcher, apiKey: settings.apiKey, log }));
+  const server = createServer(apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, log }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -58,19 +51,29 @@ export async function startEventService(settings: EventServiceSettings, options:
   const { port } = server.address() as AddressInfo;
 
   const stop = new AbortController();
-  const following = follower.run(stop.signal);
-  log.info(
-    `Event service listening on port ${port}; watching ${catalog.addresses.length} contracts from L1 block ` +
-      `${settings.startBlock}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms)`,
-  );
+  const following = monitors.run(stop.signal);
+  log.info(`Event service listening on port ${port}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); no contract linked yet`);
 
   return {
     url: `http://127.0.0.1:${port}`,
-    nextBlock: () => follower.nextBlock,
     close: async () => {
       stop.abort();
       server.closeAllConnections();
       await Promise.all([new Promise((resolve) => server.close(resolve)), following, dispatcher.close()]);
+    },
+  };
+}
+
+/** The chain facts a link needs; `decimals()` is read where the contract's ABI has it (MultiBaas's decimalsFunction). */
+function chainLookups(client: PublicClient): ChainLookups {
+  return {
+    head: () => client.getBlockNumber({ cacheTime: 0 }),
+    blockHash: async (blockNumber) => (await client.getBlock({ blockNumber })).hash,
+    decimals: async (address: Address, contract: LibraryContract) => {
+      const hasDecimals = contract.abi.some((item) => item.type === 'function' && item.name === 'decimals' && item.inputs.length === 0);
+      if (!hasDecimals) return undefined;
+      const abi = [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }] as const satisfies Abi;
+      return Number(await client.readContract({ address, abi, functionName: 'decimals' }));
     },
   };
 }

@@ -8,19 +8,17 @@ const API_KEY = 'devnet-event-service-key-for-tests'; // not a real key: a test 
 const base = { EVENT_SERVICE_API_KEY: API_KEY, NF4_ETHEREUM_CLIENT_URL: 'ws://anvil:8545' };
 
 describe('event service settings', () => {
-  it('reads the tokens, retry bounds and start block, and speaks http to the node', () => {
+  it('reads the chain id and retry bounds, and speaks http to the node', () => {
     const settings = loadEventServiceSettings({
       ...base,
-      EVENT_SERVICE_START_BLOCK: '12',
-      EVENT_SERVICE_TOKENS: JSON.stringify({ stablecoin: '0x5fbdb2315678afecb367f032d93f642f64180aa3' }), // anvil's first deployment address
+      NF4_NETWORK__CHAIN_ID: '11155111',
       EVENT_SERVICE_RETRIES: '2',
       EVENT_SERVICE_RETRY_MIN_MS: '100',
       EVENT_SERVICE_RETRY_MAX_MS: '400',
     });
     expect(settings).toMatchObject({
       rpcUrl: 'http://anvil:8545',
-      startBlock: 12n,
-      tokens: { stablecoin: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+      chainId: 11155111,
       retry: { retries: 2, minMs: 100, maxMs: 400 },
     });
     expect(settings.apiKey.reveal()).toBe(API_KEY);
@@ -34,10 +32,10 @@ describe('event service settings', () => {
   });
 
   it('names every invalid variable without echoing its value', () => {
-    const attempt = () => loadEventServiceSettings({ EVENT_SERVICE_API_KEY: 'short-key', EVENT_SERVICE_TOKENS: '{"gold":"0x1"}' });
+    const attempt = () => loadEventServiceSettings({ EVENT_SERVICE_API_KEY: 'short-key', EVENT_SERVICE_RETRIES: 'many' });
     expect(attempt).toThrow(/EVENT_SERVICE_API_KEY: must be at least 16 characters/);
     expect(attempt).toThrow(/NF4_ETHEREUM_CLIENT_URL: is required/);
-    expect(attempt).toThrow(/EVENT_SERVICE_TOKENS/);
+    expect(attempt).toThrow(/EVENT_SERVICE_RETRIES/);
     expect(attempt).not.toThrow(/short-key/);
   });
 

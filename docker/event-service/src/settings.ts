@@ -1,19 +1,10 @@
 // Environment of the devnet's event-delivery service (the MultiBaas double). Validated with zod at start-up so a bad
-// deployment fails at once naming the variable, never its value: the API key is a secret. The L1 endpoint and the
-// addresses file use the simulators' NF4_* names, so the orchestrator hands all three containers the same facts.
-import { getAddress, isAddress, type Address } from 'viem';
+// deployment fails at once naming the variable, never its value: the API key is a secret. The L1 endpoint uses the
+// simulators' NF4_* names, so the orchestrator hands all containers the same facts. Which contracts are synced is not
+// configuration: as on MultiBaas, a user links them through the API (`POST /chains/ethereum/addresses/{a}/contracts`).
 import { z } from 'zod';
 import { inspect } from 'node:util';
-import { DEFAULT_ADDRESSES_FILE, SettingsError, toHttpRpcUrl } from '../../lib/settings';
-
-/** The ERC token contracts of the devnet that the service watches besides Nightfall and RoundRobin. */
-export const TOKEN_KINDS = ['wrappedGas', 'stablecoin', 'erc721', 'erc1155', 'erc3525'] as const;
-export type TokenKind = (typeof TOKEN_KINDS)[number];
-
-const ContractAddress = z
-  .string()
-  .refine((s) => isAddress(s, { strict: false }), 'must be a 0x address')
-  .transform((s) => getAddress(s));
+import { SettingsError, toHttpRpcUrl } from '../../lib/settings';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const milliseconds = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
@@ -25,21 +16,6 @@ const envShape = {
     .string({ error: 'is required' })
     .regex(/^(wss?|https?):\/\/\S+$/i, 'must be a ws://, wss://, http:// or https:// URL'),
   NF4_NETWORK__CHAIN_ID: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 31337),
-  NF4_CONTRACTS__ADDRESSES_FILE: optional(z.string()).transform((v) => v ?? DEFAULT_ADDRESSES_FILE),
-  /** First L1 block to read events from (the deploy block): what MultiBaas calls a contract's startingBlock. */
-  EVENT_SERVICE_START_BLOCK: optional(z.string().regex(/^\d+$/, 'must be a block number')).transform((v) => BigInt(v ?? 0)),
-  /** JSON object of token contracts by kind, e.g. {"stablecoin":"0x…"}; kinds not given are not watched. */
-  EVENT_SERVICE_TOKENS: optional(z.string())
-    .transform((text, ctx) => {
-      if (text === undefined) return {};
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of token addresses by kind' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.partialRecord(z.enum(TOKEN_KINDS), ContractAddress)),
   EVENT_SERVICE_POLL_MS: milliseconds(250),
   /** Retries after a failed delivery (non-2xx or network error), then the delivery stays undelivered in the log. */
   EVENT_SERVICE_RETRIES: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 8),
@@ -80,9 +56,6 @@ export interface EventServiceSettings {
   readonly apiKey: ApiKey;
   readonly rpcUrl: string;
   readonly chainId: number;
-  readonly addressesFile: string;
-  readonly startBlock: bigint;
-  readonly tokens: Partial<Record<TokenKind, Address>>;
   readonly pollMs: number;
   readonly retry: RetrySettings;
   readonly deliveryTimeoutMs: number;
@@ -107,9 +80,6 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     apiKey: new ApiKey(e.EVENT_SERVICE_API_KEY),
     rpcUrl: toHttpRpcUrl(e.NF4_ETHEREUM_CLIENT_URL),
     chainId: e.NF4_NETWORK__CHAIN_ID,
-    addressesFile: e.NF4_CONTRACTS__ADDRESSES_FILE,
-    startBlock: e.EVENT_SERVICE_START_BLOCK,
-    tokens: e.EVENT_SERVICE_TOKENS,
     pollMs: e.EVENT_SERVICE_POLL_MS,
     retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,

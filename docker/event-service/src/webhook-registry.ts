@@ -1,17 +1,26 @@
-// The service's webhook endpoints and, per endpoint, its delivery log: every event offered to it, with `deliveredAt`
-// once a 2xx came back. In memory: the devnet double lives as long as its devnet. The record of an event carries the
-// event's own id, so a consumer that pulls the log can de-duplicate against what was pushed.
+// The service's webhook endpoints (SPEC WebhookEndpoint :6935-6989) and, per endpoint, its delivery log (SPEC
+// WebhookEvent :6990-7020): every item offered to it, as a record with an integer id of its own, the time it was
+// created and, once a 2xx came back, the time it was delivered. `failedCalls` counts the failed calls since the last
+// successful one (SPEC :6960-6963): a success resets it. In memory: the devnet double lives as long as its devnet.
+import type * as Sdk from '@curvegrid/multibaas-sdk';
 import { randomBytes } from 'node:crypto';
-import type { EmittedEvent, Subscription, WebhookCreate, WebhookEndpoint, WebhookEventRecord } from '../../lib/event-webhooks/wire';
+import type { DeliveryItem, WebhookCreate } from './wire';
 
 /** 32 random bytes, hex: the HMAC key of the endpoint's deliveries. */
 const SECRET_BYTES = 32;
 
+interface LogRecord {
+  readonly id: number;
+  readonly item: DeliveryItem;
+  readonly createdAt: Date;
+  deliveredAt?: Date;
+}
+
 interface StoredEndpoint {
   readonly id: number;
-  readonly label: string;
-  readonly url: string;
-  readonly subscriptions: Subscription[];
+  label: string;
+  url: string;
+  subscriptions: Sdk.WebhookEventsType[];
   readonly secret: string;
   readonly createdAt: Date;
   updatedAt: Date;
@@ -19,7 +28,7 @@ interface StoredEndpoint {
   nextAttempt?: Date | undefined;
   lastAttempt?: Date | undefined;
   lastError?: string | undefined;
-  readonly records: { event: EmittedEvent; createdAt: Date; deliveredAt?: Date }[];
+  readonly records: LogRecord[];
 }
 
 /** What a delivery needs of an endpoint: where, and the key to sign with. */
@@ -32,10 +41,12 @@ export interface DeliveryTarget {
 export class WebhookRegistry {
   readonly #endpoints = new Map<number, StoredEndpoint>();
   #lastId = 0;
+  /** Log record ids run across endpoints, as rows of one table. */
+  #lastRecordId = 0;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  create(input: WebhookCreate): WebhookEndpoint {
+  create(input: WebhookCreate): Sdk.WebhookEndpoint {
     const at = this.now();
     const endpoint: StoredEndpoint = {
       id: ++this.#lastId,
@@ -52,12 +63,27 @@ export class WebhookRegistry {
     return view(endpoint);
   }
 
+  /** `PUT /webhooks/{id}`: new label, URL and subscriptions; the secret and the log stay. */
+  update(id: number, input: WebhookCreate): Sdk.WebhookEndpoint | undefined {
+    const endpoint = this.#endpoints.get(id);
+    if (!endpoint) return undefined;
+    endpoint.label = input.label;
+    endpoint.url = input.url;
+    endpoint.subscriptions = [...new Set(input.subscriptions)];
+    endpoint.updatedAt = this.now();
+    return view(endpoint);
+  }
+
   /** Oldest first, as created. */
-  list(limit: number, offset: number): WebhookEndpoint[] {
+  list(limit: number, offset: number): Sdk.WebhookEndpoint[] {
     return [...this.#endpoints.values()].slice(offset, offset + limit).map(view);
   }
 
-  get(id: number): WebhookEndpoint | undefined {
+  count(): number {
+    return this.#endpoints.size;
+  }
+
+  get(id: number): Sdk.WebhookEndpoint | undefined {
     const endpoint = this.#endpoints.get(id);
     return endpoint && view(endpoint);
   }
@@ -66,42 +92,53 @@ export class WebhookRegistry {
     return this.#endpoints.delete(id);
   }
 
-  events(id: number): WebhookEventRecord[] | undefined {
-    return this.#endpoints.get(id)?.records.map(({ event, createdAt, deliveredAt }) => ({
-      id: event.id,
-      eventType: event.event,
-      data: event.data,
+  /** One page of the endpoint's log, oldest record first (the document promises no order). */
+  events(id: number, limit: number, offset: number): Sdk.WebhookEvent[] | undefined {
+    return this.#endpoints.get(id)?.records.slice(offset, offset + limit).map(({ id: recordId, item, createdAt, deliveredAt }) => ({
+      id: recordId,
+      eventType: item.event,
+      data: item.data,
       createdAt: createdAt.toISOString(),
       ...(deliveredAt ? { deliveredAt: deliveredAt.toISOString() } : {}),
     }));
   }
 
+  countEvents(id: number): number | undefined {
+    return this.#endpoints.get(id)?.records.length;
+  }
+
   /** Endpoints subscribed to `subscription`, as they are now: an endpoint created later gets later events only. */
-  subscribers(subscription: Subscription): DeliveryTarget[] {
+  subscribers(subscription: Sdk.WebhookEventsType): DeliveryTarget[] {
     return [...this.#endpoints.values()]
       .filter((endpoint) => endpoint.subscriptions.includes(subscription))
       .map(({ id, url, secret }) => ({ id, url, secret }));
   }
 
-  /** Puts the events into the endpoint's log, undelivered. */
-  recordOffered(id: number, events: readonly EmittedEvent[]): void {
+  /** Puts the items into the endpoint's log, undelivered; returns their record ids. */
+  recordOffered(id: number, items: readonly DeliveryItem[]): number[] {
     const endpoint = this.#endpoints.get(id);
+    if (!endpoint) return [];
     const at = this.now();
-    for (const event of events) endpoint?.records.push({ event, createdAt: at });
+    return items.map((item) => {
+      const record: LogRecord = { id: ++this.#lastRecordId, item, createdAt: at };
+      endpoint.records.push(record);
+      return record.id;
+    });
   }
 
-  recordDelivered(id: number, eventIds: readonly string[]): void {
+  /** A 2xx came back: the records are delivered, and the failure count starts again. */
+  recordDelivered(id: number, recordIds: readonly number[]): void {
     const endpoint = this.#endpoints.get(id);
     if (!endpoint) return; // deleted meanwhile
     const at = this.now();
-    const delivered = new Set(eventIds);
-    for (const record of endpoint.records) if (delivered.has(record.event.id)) record.deliveredAt ??= at;
+    const delivered = new Set(recordIds);
+    for (const record of endpoint.records) if (delivered.has(record.id)) record.deliveredAt ??= at;
+    endpoint.failedCalls = 0;
     endpoint.lastAttempt = at;
     endpoint.nextAttempt = undefined;
     endpoint.updatedAt = at;
   }
 
-  /** failedCalls counts every failed call of the endpoint's life; a later success does not reset it. */
   recordFailure(id: number, error: string, retryInMs: number | undefined): void {
     const endpoint = this.#endpoints.get(id);
     if (!endpoint) return;
@@ -114,18 +151,18 @@ export class WebhookRegistry {
   }
 }
 
-function view(endpoint: StoredEndpoint): WebhookEndpoint {
+function view(endpoint: StoredEndpoint): Sdk.WebhookEndpoint {
   return {
-    id: endpoint.id,
-    label: endpoint.label,
     url: endpoint.url,
+    label: endpoint.label,
     subscriptions: endpoint.subscriptions,
-    secret: endpoint.secret,
-    failedCalls: endpoint.failedCalls,
-    createdAt: endpoint.createdAt.toISOString(),
-    updatedAt: endpoint.updatedAt.toISOString(),
+    id: endpoint.id,
     ...(endpoint.nextAttempt ? { nextAttempt: endpoint.nextAttempt.toISOString() } : {}),
     ...(endpoint.lastAttempt ? { lastAttempt: endpoint.lastAttempt.toISOString() } : {}),
+    failedCalls: endpoint.failedCalls,
     ...(endpoint.lastError !== undefined ? { lastError: endpoint.lastError } : {}),
+    createdAt: endpoint.createdAt.toISOString(),
+    updatedAt: endpoint.updatedAt.toISOString(),
+    secret: endpoint.secret,
   };
 }

@@ -12,6 +12,7 @@ import {
   compressPublicKey,
   decompressPointFromWord,
   decompressPublicKey,
+  decompressSubgroupPoint,
   mulPoint,
   scalarToPublic,
 } from './curve';
@@ -70,6 +71,14 @@ describe('compressed public keys', () => {
   it('encodes the identity as 000…0001 and refuses to decompress it', () => {
     expect(compressPublicKey(IDENTITY)).toBe(`${'0'.repeat(63)}1`);
     expect(() => decompressPublicKey(compressPublicKey(IDENTITY))).toThrow(InvalidPublicKeyError);
+  });
+
+  it('decompresses the identity where the caller decides about it, and nothing else that decompressPublicKey refuses', () => {
+    expect(decompressSubgroupPoint(compressPublicKey(IDENTITY))).toEqual(IDENTITY);
+    expect(decompressSubgroupPoint(compressPublicKey(BASE8))).toEqual(BASE8);
+    const outside = addPoints(BASE8, { x: 0n, y: BN254_R - 1n });
+    expect(() => decompressSubgroupPoint(compressPublicKey(outside))).toThrow(/subgroup/);
+    expect(() => decompressSubgroupPoint('ff'.repeat(32))).toThrow(InvalidPublicKeyError);
   });
 
   it('rejects y values with no point on the curve', () => {

@@ -95,10 +95,10 @@ export class InvalidPublicKeyError extends Error {
 }
 
 /**
- * Inverse of compressPointToWord. Accepts only canonical encodings of prime-subgroup points other than the identity
- * (a ZKP public key, an ephemeral key); throws InvalidPublicKeyError otherwise.
+ * Inverse of compressPointToWord for any canonical encoding of a prime-subgroup point, the identity included (what a
+ * validated arkworks deserialisation accepts); throws InvalidPublicKeyError otherwise.
  */
-export function decompressPointFromWord(word: bigint): Point {
+function decompressSubgroupPointFromWord(word: bigint): Point {
   if (word < 0n || word >= 1n << 256n) throw new InvalidPublicKeyError('compressed point does not fit in 32 bytes');
   const negative = (word & SIGN_BIT) !== 0n;
   const y = word & (SIGN_BIT - 1n);
@@ -110,16 +110,34 @@ export function decompressPointFromWord(word: bigint): Point {
   const x = isNegative(x0) === negative ? x0 : (BN254_R - x0) % BN254_R;
   const p = { x, y };
   if (!inCurve([x, y])) throw new InvalidPublicKeyError('point is not on the curve');
-  if (pointsEqual(p, IDENTITY)) throw new InvalidPublicKeyError('point is the identity');
   if (!pointsEqual(mulPoint(p, SUBGROUP_ORDER), IDENTITY)) {
     throw new InvalidPublicKeyError('point is not in the prime-order subgroup');
   }
   return p;
 }
 
-/** Parses a compressed public key (64 hex, optional 0x). Throws HexFormatError or InvalidPublicKeyError. */
-export function decompressPublicKey(hex: string): Point {
+/**
+ * Inverse of compressPointToWord. Accepts only canonical encodings of prime-subgroup points other than the identity
+ * (a ZKP public key, an ephemeral key); throws InvalidPublicKeyError otherwise.
+ */
+export function decompressPointFromWord(word: bigint): Point {
+  const p = decompressSubgroupPointFromWord(word);
+  if (pointsEqual(p, IDENTITY)) throw new InvalidPublicKeyError('point is the identity');
+  return p;
+}
+
+function compressedWord(hex: string): bigint {
   const bytes = parseBytesHex(hex);
   if (bytes.length !== 32) throw new HexFormatError('InvalidStringLength', hex);
-  return decompressPointFromWord(bytesToBigInt(bytes));
+  return bytesToBigInt(bytes);
+}
+
+/** Parses a compressed public key (64 hex, optional 0x). Throws HexFormatError or InvalidPublicKeyError. */
+export function decompressPublicKey(hex: string): Point {
+  return decompressPointFromWord(compressedWord(hex));
+}
+
+/** decompressPublicKey that lets the identity through, for callers that decide about it themselves. */
+export function decompressSubgroupPoint(hex: string): Point {
+  return decompressSubgroupPointFromWord(compressedWord(hex));
 }

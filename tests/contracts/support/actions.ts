@@ -1,8 +1,17 @@
-// Multi-step chain actions the contract tests share: a funded ERC-20 deposit, a block proposal.
+// Multi-step chain actions the contract tests share: a funded ERC-20 deposit, a block proposal, a withdraw block.
 import type { HDAccount, TransactionReceipt } from 'viem';
 import { TokenType } from '../../../docker/contracts/abi';
 import { roles, type ContractsDevnet } from './devnet';
-import { depositKey, nfTokenId, type Block } from './nightfall-model';
+import {
+  block,
+  depositKey,
+  field,
+  nfTokenId,
+  withdrawDataOf,
+  withdrawSlot,
+  type Block,
+  type WithdrawData,
+} from './nightfall-model';
 
 /** Mints `value` stablecoins to `user`, approves Nightfall and escrows them paying `fee`; returns the escrow key. */
 export async function depositStablecoin(
@@ -27,4 +36,20 @@ export function proposeBlock(devnet: ContractsDevnet, blk: Block, proposer: HDAc
 
 export function proposeBlockMined(devnet: ContractsDevnet, blk: Block): Promise<TransactionReceipt> {
   return devnet.mined(proposeBlock(devnet, blk));
+}
+
+/** Proposes a block whose one slot withdraws `value` of `nfTokenId` to `recipient`; returns what claims it. */
+export async function proposeWithdraw(
+  devnet: ContractsDevnet,
+  withdraw: { nfTokenId: bigint; recipient: HDAccount; value: bigint; tag: string },
+): Promise<WithdrawData> {
+  const slot = withdrawSlot({
+    fee: 0n,
+    nf_token_id: withdraw.nfTokenId,
+    recipient_address: withdraw.recipient.address,
+    value: withdraw.value,
+    nullifier: field(`${withdraw.tag} spent`),
+  });
+  await proposeBlockMined(devnet, block([slot], 0n, withdraw.tag));
+  return withdrawDataOf(slot);
 }

@@ -1,5 +1,6 @@
-// A freshly deployed devnet on a real anvil for the contract tests: one anvil per test file, the chain state
-// rolled back to "just deployed" before every test (anvil snapshots), so tests never depend on each other.
+// A freshly deployed devnet on a real anvil for the contract tests: one anvil per test file (per generation of the
+// Nightfall contracts, for files that run on both), configured as the devnet's L1, the chain state rolled back to
+// "just deployed" before every test (anvil snapshots), so tests never depend on each other.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   BaseError,
@@ -21,14 +22,18 @@ import {
   erc3525Abi,
   erc721Abi,
   nightfallAbi,
+  nightfallHeadAbi,
+  nightfallPlumeAbi,
   roundRobinAbi,
   stablecoinAbi,
   wrappedGasAbi,
   x509Abi,
+  type ContractGeneration,
 } from '../../../docker/contracts/abi';
 import { buildContracts } from '../../../docker/contracts/compile';
-import { deployDevnet, type DevnetDeployment } from '../../../docker/deployer/deploy';
+import { DEFAULT_CONTRACT_GENERATION, deployDevnet, type DevnetDeployment } from '../../../docker/deployer/deploy';
 import { gasCostOf } from '../../../fixtures/chain/receipts';
+import { ANVIL_L1_ARGUMENTS } from '../../../fixtures/network/anvil';
 import {
   anvilDevSigner,
   DEPLOYER_ACCOUNT_INDEX,
@@ -53,33 +58,50 @@ export const roles = {
 
 export type UserWallet = AutomineWallet;
 
+/** What getTokenInfo answers: two words on plume-era contracts, three (with the token type) on head-era ones. */
+export type TokenInfo = readonly [Address, bigint] | readonly [Address, bigint, number];
+
 export interface ContractsDevnet {
+  generation: ContractGeneration;
+  /** The anvil's JSON-RPC. */
+  rpcUrl: string;
   deployment: DevnetDeployment;
   publicClient: PublicClient<Transport, Chain>;
   testClient: TestClient<'anvil', Transport, Chain>;
   /** A wallet client that signs as the given account. */
   as(account: HDAccount): UserWallet;
-  /** The deployed contracts, read through the public client and written as `account` (default: the deployer). */
+  /**
+   * The deployed contracts, read through the public client and written as `account` (default: the deployer).
+   * `nightfall` speaks the head-era view, which is the plume-era one but for getTokenInfo: read that with `tokenInfo`.
+   */
   contracts(account?: HDAccount): DevnetContracts;
+  /** getTokenInfo(nfTokenId), decoded with the generation's own shape. */
+  tokenInfo(nfTokenId: bigint): Promise<TokenInfo>;
+  /** What getTokenInfo answers on this generation for a token of the given address, id and type. */
+  tokenInfoOf(ercAddress: Address, tokenId: bigint, tokenType: number): TokenInfo;
   /** Awaits a sent transaction and fails unless it succeeded. */
   mined(sent: Promise<Hash>): Promise<TransactionReceipt>;
   /** Native balance change of `address` over `receipt`'s transaction, not counting the gas it paid for it. */
   balanceDeltaExcludingGas(address: Address, before: bigint, receipt: TransactionReceipt): Promise<bigint>;
 }
 
-/** Registers the hooks that give the file's tests a deployed devnet; call the returned getter inside tests. */
-export function useContractsDevnet(): () => ContractsDevnet {
+/**
+ * Registers the hooks that give the file's (or the describe block's) tests a devnet with the given generation of the
+ * Nightfall contracts deployed; call the returned getter inside tests.
+ */
+export function useContractsDevnet(generation: ContractGeneration = DEFAULT_CONTRACT_GENERATION): () => ContractsDevnet {
   let anvil: AnvilProcess | undefined;
   let devnet: ContractsDevnet | undefined;
   let snapshot: Hex | undefined;
 
   beforeAll(async () => {
     await buildContracts();
-    anvil = await startAnvil();
+    anvil = await startAnvil({ args: [...ANVIL_L1_ARGUMENTS] });
     const deployment = await deployDevnet({
       rpcUrl: anvil.rpcUrl,
       ...devnetDeployRoles(PROPOSER_URL),
       allowlist: [roles.alice.address, roles.bob.address, roles.carol.address, roles.dave.address],
+      contracts: generation,
     });
     devnet = connect(anvil.rpcUrl, deployment);
     snapshot = await devnet.testClient.snapshot();
@@ -116,11 +138,20 @@ function connect(rpcUrl: string, deployment: DevnetDeployment): ContractsDevnet 
     return cached;
   };
 
+  const generation = deployment.contracts;
   return {
+    generation,
+    rpcUrl,
     deployment,
     publicClient,
     testClient,
     as,
+    tokenInfo: (nfTokenId) =>
+      generation === 'plume'
+        ? publicClient.readContract({ address: deployment.nightfall, abi: nightfallPlumeAbi, functionName: 'getTokenInfo', args: [nfTokenId] })
+        : publicClient.readContract({ address: deployment.nightfall, abi: nightfallHeadAbi, functionName: 'getTokenInfo', args: [nfTokenId] }),
+    tokenInfoOf: (ercAddress, tokenId, tokenType) =>
+      generation === 'plume' ? [ercAddress, tokenId] : [ercAddress, tokenId, tokenType],
     contracts: (account = roles.deployer) => bindContracts(deployment, { public: publicClient, wallet: as(account) }),
     mined,
     async balanceDeltaExcludingGas(address, before, receipt) {
@@ -150,8 +181,14 @@ function bindContracts(deployment: DevnetDeployment, client: DevnetClients) {
 export type DevnetContracts = ReturnType<typeof bindContracts>;
 
 /**
- * The revert reason of a call or transaction that must revert: the require() string, or the custom error's
- * name or selector. Fails when the action succeeds or fails for another cause.
+ * What revertReasonOf answers for a revert that carries no data at all: what a contract does when calldata fails ABI
+ * decoding (an enum value out of range) or when it calls a function the callee does not have.
+ */
+export const NO_REASON = '(reverted without data)';
+
+/**
+ * The revert reason of a call or transaction that must revert: the require() string, the custom error's name or
+ * selector, or NO_REASON. Fails when the action succeeds or fails for another cause.
  */
 export async function revertReasonOf(action: Promise<unknown>): Promise<string> {
   try {
@@ -160,6 +197,8 @@ export async function revertReasonOf(action: Promise<unknown>): Promise<string> 
     const isRevert = (cause: unknown) => cause instanceof ContractFunctionRevertedError;
     const reverted = error instanceof BaseError ? error.walk(isRevert) : null;
     if (reverted instanceof ContractFunctionRevertedError) {
+      // Without data viem reports the node's message ("execution reverted") as the reason.
+      if (reverted.raw === undefined || reverted.raw === '0x') return NO_REASON;
       return reverted.reason ?? reverted.data?.errorName ?? reverted.signature ?? reverted.shortMessage;
     }
     throw error;

@@ -1,16 +1,17 @@
-// The event service's API called without the typed client, for answers the client turns into errors: the status and
-// the error envelope exactly as sent.
+// The event service's API called without any typed client, for answers a client turns into errors: the status and the
+// error body exactly as sent, checked to be the document's Error — `{status, message}` and nothing else
+// (curvegrid/multibaas-sdk-go @ 816cbf0 : api/openapi.yaml:7044-7062, additionalProperties false).
 import { request } from 'undici';
-import { ErrorEnvelope } from '../../../docker/lib/event-webhooks/wire';
+import { ErrorBody } from '../../../fixtures/event-webhooks/multibaas-schemas';
 
 export interface RawAnswer {
   status: number;
-  envelope: ErrorEnvelope;
+  error: ErrorBody;
 }
 
 export async function rawApi(
   baseUrl: string,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { authorization?: string; body?: string } = {},
 ): Promise<RawAnswer> {
@@ -22,5 +23,5 @@ export async function rawApi(
     },
     body: options.body,
   });
-  return { status: response.statusCode, envelope: ErrorEnvelope.parse(await response.body.json()) };
+  return { status: response.statusCode, error: ErrorBody.parse(await response.body.json()) };
 }

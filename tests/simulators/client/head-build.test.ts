@@ -14,7 +14,7 @@ import { useClientDevnet } from './support/suite';
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('client simulator, head build', () => {
-  const suite = useClientDevnet({ identities: 1, clients: { client: { build: 'head', webhooks: true } } });
+  const suite = useClientDevnet({ identities: 1, contracts: 'head', clients: { client: { build: 'head', webhooks: true } } });
   const client = () => suite().clients.client;
   const stablecoin = () => suite().devnet.stablecoin;
   const withdraw = (value: bigint, fee = 0n) => withdrawBody({ token: stablecoin(), value, recipient: client().identity.address, fee });

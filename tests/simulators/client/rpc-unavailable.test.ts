@@ -10,6 +10,7 @@ import { startClient, type RunningClient } from '../../../docker/client/src/clie
 import { writeAddressesFile } from '../../../docker/lib/addresses';
 import { loadClientSettings } from '../../../docker/lib/settings';
 import { deEscrowBody, depositBody, hex64, NightfallClient, withdrawBody, type TokenRef } from '../../../fixtures/api';
+import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, queuedId, waitForStatus } from './support/client-api';
 
 describe('client simulator without a reachable L1 node', () => {
@@ -56,5 +57,63 @@ describe('client simulator without a reachable L1 node', () => {
     const second = queuedId(await api.deposit(depositBody({ token, value: 2n, fee: 0n })));
     await waitForStatus(api, first, ['Failed'], 30_000);
     await waitForStatus(api, second, ['Failed'], 30_000);
+  });
+});
+
+// When the worker checks synchronisation (build-profile.ts syncCheck) shows with the workerDeath quirk, which makes an
+// RPC error in that check end the worker as the real `return` does: plume checks every turn of its loop, so it dies
+// while idle (driven/queue.rs:64-71 @ plume_testnet_client 4e84c58); head checks for each request it takes, so it
+// dies on the first request, already taken off the queue and never marked Processing (driven/queue.rs:63-78 @ master).
+describe.each(['plume', 'head'] as const)('client simulator (%s) without L1, with the workerDeath quirk', (build) => {
+  let dir: string;
+  let client: RunningClient;
+  let api: NightfallClient;
+  const logs: string[] = [];
+  const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
+  const died = () => logs.some((l) => l.includes('the queue worker has stopped'));
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'client-no-rpc-'));
+    const addressesFile = join(dir, 'addresses.toml');
+    await writeAddressesFile(addressesFile, {
+      nightfall: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      roundRobin: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+      x509: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+    });
+    const settings = loadClientSettings({
+      NF4_SIGNING_KEY: generatePrivateKey(),
+      NF4_ETHEREUM_CLIENT_URL: 'ws://127.0.0.1:1',
+      NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
+      NF4_NIGHTFALL_CLIENT__DB_URL: join(dir, 'data'),
+      NF4_SIM_CLIENT_BUILD: build,
+      RUST_LOG: 'info',
+    });
+    client = await startClient(settings, { port: 0, host: '127.0.0.1', quirks: { workerDeath: true }, logWrite: (line) => logs.push(line) });
+    api = new NightfallClient({ baseUrl: client.url, name: `no-rpc-${build}` });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await client?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it(build === 'plume' ? 'dies while idle; a request then stays Queued in the queue' : 'lives while idle; dies on the first request, which stays Queued off the queue', async () => {
+    // Idle for longer than the worker's 1 s turn, measured by the listener's failing polls (one per 300 ms).
+    await waitFor({
+      what: 'the client to have been idle for several listener polls',
+      timeoutMs: 10_000,
+      probe: () => logs.filter((l) => l.includes('Client event listener error')).length,
+      isDone: (polls) => polls >= 6,
+    });
+    if (build === 'plume') {
+      await waitFor({ what: 'the plume worker to die while idle', timeoutMs: 10_000, probe: died, isDone: (d) => d });
+    }
+    const id = queuedId(await api.deposit(depositBody({ token, value: 1n, fee: 0n })));
+    if (build === 'head') {
+      expect(died()).toBe(false);
+      await waitFor({ what: 'the head worker to die on the request', timeoutMs: 10_000, probe: died, isDone: (d) => d });
+    }
+    expect(await api.requestStatus(id)).toMatchObject({ status: 'Queued' });
+    expect(await api.queue()).toBe(build === 'plume' ? 1 : 0);
   });
 });

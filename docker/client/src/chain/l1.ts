@@ -16,15 +16,13 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { erc1155Abi, erc3525Abi, erc721Abi, nightfallAbi, roundRobinAbi, TokenType } from '../../../contracts/abi';
+import { erc1155Abi, erc3525Abi, erc721Abi, nightfallAbi, roundRobinAbi } from '../../../contracts/abi';
 import type { ContractAddresses } from '../../../lib/addresses';
 import type { WithdrawData } from '../../../lib/block-codec';
 import type { SigningKey } from '../../../lib/settings';
+import type { GasLimits, TokenInfoShape, TokenStandard } from '../build-profile';
+import { decodeTokenInfo, tokenInfoCallData, type TokenInfo } from './token-info';
 
-/** The real client sends escrow_funds with a fixed gas limit (so a reverting call is mined, not refused). */
-const ESCROW_GAS = 5_000_000n;
-/** The real client uses 500M for descrow_funds (its anvil allows it); the devnet's block gas limit does not. */
-const DESCROW_GAS = 5_000_000n;
 /** Receipts and logs are polled at a fraction of the devnet's 1 s block time. */
 const POLLING_MS = 250;
 
@@ -33,6 +31,13 @@ export interface L1Options {
   readonly chainId: number;
   readonly signingKey: SigningKey;
   readonly addresses: ContractAddresses;
+  /**
+   * The build's fixed gas limits: every transaction is sent with one, never an estimate (so a reverting call is
+   * mined, not refused, and a sender who cannot cover limit × max fee + value is refused by the node).
+   */
+  readonly gasLimits: GasLimits;
+  /** How the build decodes getTokenInfo. */
+  readonly tokenInfoShape: TokenInfoShape;
 }
 
 export interface OnChainProposer {
@@ -52,6 +57,8 @@ export class L1 {
   readonly #wallet;
   readonly #account: Account;
   readonly addresses: ContractAddresses;
+  readonly #gasLimits: GasLimits;
+  readonly #tokenInfoShape: TokenInfoShape;
   #sendQueue: Promise<unknown> = Promise.resolve();
 
   constructor(options: L1Options) {
@@ -66,6 +73,8 @@ export class L1 {
     this.#account = privateKeyToAccount(options.signingKey.reveal());
     this.#wallet = createWalletClient({ chain, transport, account: this.#account, pollingInterval: POLLING_MS });
     this.addresses = options.addresses;
+    this.#gasLimits = options.gasLimits;
+    this.#tokenInfoShape = options.tokenInfoShape;
   }
 
   get address(): Address {
@@ -82,28 +91,40 @@ export class L1 {
     return run;
   }
 
-  /** EIP-1559 fees as the real client sets them: max = 2 × gas price, priority = gas price. */
-  async #fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  /**
+   * Gas limit and EIP-1559 fees of one send, as both builds set them for escrow, de-escrow and every approval: max
+   * fee = 2 × eth_gasPrice, priority fee = eth_gasPrice (nightfall_contract.rs:134-139,304-309 and
+   * token_contracts.rs:50-55,163-168,240-245,384-389 @ plume_testnet_client 4e84c58; nightfall_contract.rs:84-89,
+   * 200-205 and token_contracts.rs:53-60,141-148,226-233,311-318 @ master 6ee83be).
+   */
+  async #gasAndFees(gas: bigint): Promise<{ gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     const gasPrice = await this.publicClient.getGasPrice();
-    return { maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: gasPrice };
+    return { gas, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: gasPrice };
   }
 
   /**
    * Lets Nightfall pull the deposit (token_contracts.rs): ERC-20 approve(value), ERC-721 and ERC-3525 approve(id),
    * ERC-1155 setApprovalForAll. The receipt status IS checked here, as in the real client.
    */
-  async approve(tokenType: number, token: Address, tokenId: bigint, value: bigint): Promise<void> {
+  async approve(standard: TokenStandard, token: Address, tokenId: bigint, value: bigint): Promise<void> {
     const spender = this.addresses.nightfall;
-    const receipt = await this.#send(() => {
-      switch (tokenType) {
-        case TokenType.ERC721:
-          return this.#wallet.writeContract({ address: token, abi: erc721Abi, functionName: 'approve', args: [spender, tokenId] });
-        case TokenType.ERC1155:
-          return this.#wallet.writeContract({ address: token, abi: erc1155Abi, functionName: 'setApprovalForAll', args: [spender, true] });
-        case TokenType.ERC3525:
-          return this.#wallet.writeContract({ address: token, abi: erc3525Abi, functionName: 'approve', args: [spender, tokenId] });
-        default:
-          return this.#wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, value] });
+    const receipt = await this.#send(async () => {
+      const sending = await this.#gasAndFees(this.#gasLimits.approve[standard]);
+      switch (standard) {
+        case 'ERC721':
+          return this.#wallet.writeContract({ address: token, abi: erc721Abi, functionName: 'approve', args: [spender, tokenId], ...sending });
+        case 'ERC1155':
+          return this.#wallet.writeContract({
+            address: token,
+            abi: erc1155Abi,
+            functionName: 'setApprovalForAll',
+            args: [spender, true],
+            ...sending,
+          });
+        case 'ERC3525':
+          return this.#wallet.writeContract({ address: token, abi: erc3525Abi, functionName: 'approve', args: [spender, tokenId], ...sending });
+        case 'ERC20':
+          return this.#wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, value], ...sending });
       }
     });
     if (receipt.status !== 'success') throw new RevertedError(`token approval reverted (tx ${receipt.transactionHash})`);
@@ -126,8 +147,7 @@ export class L1 {
         functionName: 'escrow_funds',
         args: [args.fee, args.token, args.tokenId, args.value, args.secretHash, args.tokenType],
         value: args.msgValue,
-        gas: ESCROW_GAS,
-        ...(await this.#fees()),
+        ...(await this.#gasAndFees(this.#gasLimits.escrow)),
       }),
     );
   }
@@ -140,8 +160,7 @@ export class L1 {
         abi: nightfallAbi,
         functionName: 'descrow_funds',
         args: [data, tokenType],
-        gas: DESCROW_GAS,
-        ...(await this.#fees()),
+        ...(await this.#gasAndFees(this.#gasLimits.deEscrow)),
       }),
     );
   }
@@ -169,14 +188,14 @@ export class L1 {
     });
   }
 
-  async tokenInfo(nfTokenId: bigint): Promise<{ ercAddress: Address; tokenId: bigint; tokenType: number }> {
-    const [ercAddress, tokenId, tokenType] = await this.publicClient.readContract({
-      address: this.addresses.nightfall,
-      abi: nightfallAbi,
-      functionName: 'getTokenInfo',
-      args: [nfTokenId],
+  /** getTokenInfo decoded with the build's own return shape (./token-info): fails where the build's decode fails. */
+  async tokenInfo(nfTokenId: bigint): Promise<TokenInfo> {
+    const { data } = await this.publicClient.call({
+      to: this.addresses.nightfall,
+      data: tokenInfoCallData(nfTokenId),
+      account: this.#account.address,
     });
-    return { ercAddress, tokenId, tokenType };
+    return decodeTokenInfo(this.#tokenInfoShape, data ?? '0x');
   }
 
   async proposers(): Promise<OnChainProposer[]> {

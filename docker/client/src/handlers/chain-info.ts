@@ -1,10 +1,9 @@
 // GET /v1/proposers and /v1/token/{nf_token_id}: read straight from the contracts (reference §2.4.8, §2.4.10).
 import { toHex64, parseFieldHex } from '../../../lib/field';
+import { tokenTypeName } from '../chain/token-info';
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
 import { json, type Reply } from '../http/reply';
-
-const TOKEN_TYPE_NAMES = ['ERC20', 'ERC1155', 'ERC721', 'ERC3525', 'FeeToken'] as const;
 
 /** alloy's serde: U256 as minimal 0x hex, Address as 0x + 40 lower-case hex. */
 export function proposersHandler(ctx: ClientContext) {
@@ -28,7 +27,10 @@ export function proposersHandler(ctx: ClientContext) {
   };
 }
 
-/** Unknown ids answer 200 with zeros (the contract's default mapping); bad hex or an RPC error → 500. */
+/**
+ * Unknown ids answer 200 with zeros (the contract's default mapping); bad hex, an RPC error or an answer the build
+ * cannot decode (head against plume-era contracts) → 500.
+ */
 export function tokenInfoHandler(ctx: ClientContext) {
   return async (_req: unknown, params: Record<string, string>): Promise<Reply> => {
     let nfTokenId: bigint;
@@ -46,7 +48,7 @@ export function tokenInfoHandler(ctx: ClientContext) {
     return json(200, {
       erc_address: toHex64(BigInt(info.ercAddress)),
       token_id: toHex64(info.tokenId),
-      ...(ctx.profile.tokenInfoHasType ? { token_type: TOKEN_TYPE_NAMES[info.tokenType] ?? 'ERC20' } : {}),
+      ...(info.tokenType === undefined ? {} : { token_type: tokenTypeName(info.tokenType) }),
     });
   };
 }

@@ -2,13 +2,16 @@
 // simulator uses HTTP RPC; the real client subscribes over WebSocket and first replays past logs — the same sequence
 // of blocks). Like the real one, it counts the L2 blocks it has processed since this start from 0, so every start
 // replays the whole history (re-announcing each block by webhook); blocks must arrive in order: one it has seen is
-// skipped, a gap makes it read the logs again from the genesis block.
+// skipped, a gap makes it read the logs again from the genesis block. A ListenerPanic (see ./block-processor) stops
+// it for good, the block counted as processed, as the real task dies; the queue worker restarts a dead listener when
+// the chain is ahead of it, as the real one restarts a desynchronised listener (event_listener_manager.rs:55-81 @
+// master; it replays from the genesis block and skips what it has counted).
 import { getAbiItem, type Hex } from 'viem';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nightfallAbi } from '../../../contracts/abi';
 import { decodeProposeBlock } from '../../../lib/block-codec';
 import { LogTarget, type ClientContext, type SyncView } from '../context';
-import { processBlock } from './block-processor';
+import { ListenerPanic, processBlock } from './block-processor';
 
 const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
 /** Blocks per eth_getLogs call. */
@@ -21,6 +24,7 @@ export class BlockListener implements SyncView {
   #latestCommitmentsRoot = 0n;
   #nextL1Block: bigint;
   #stopped = false;
+  #dead = false;
   #running: Promise<void> | undefined;
   #progress: (() => void)[] = [];
   #ctx: ClientContext | undefined;
@@ -37,9 +41,23 @@ export class BlockListener implements SyncView {
     return this.#latestCommitmentsRoot;
   }
 
+  get listening(): boolean {
+    return !this.#dead && !this.#stopped;
+  }
+
   start(ctx: ClientContext): void {
     this.#ctx = ctx;
     this.#running ??= this.#loop(ctx);
+  }
+
+  /** Starts a listener that died again, from the genesis block (blocks already counted are skipped). */
+  restart(): void {
+    const ctx = this.#ctx;
+    if (!ctx || !this.#dead || this.#stopped) return;
+    this.#dead = false;
+    this.#nextL1Block = this.genesisBlock;
+    const previous = this.#running ?? Promise.resolve();
+    this.#running = previous.then(() => this.#loop(ctx));
   }
 
   async stop(): Promise<void> {
@@ -67,13 +85,13 @@ export class BlockListener implements SyncView {
   async #loop(ctx: ClientContext): Promise<void> {
     const log = ctx.log(LogTarget.listener);
     log.info(`Listening for events on the Nightfall contract at address: ${ctx.l1.addresses.nightfall}`);
-    while (!this.#stopped) {
+    while (!this.#stopped && !this.#dead) {
       try {
         await this.pollOnce();
       } catch (error) {
         log.error(`Client event listener error, retrying: ${(error as Error).message}`);
       }
-      if (!this.#stopped) await sleep(LISTENER_POLL_MS);
+      if (!this.#stopped && !this.#dead) await sleep(LISTENER_POLL_MS);
     }
   }
 
@@ -107,6 +125,7 @@ export class BlockListener implements SyncView {
         return;
       }
       await this.#process(ctx, number, entry.transactionHash);
+      if (this.#dead) return;
     }
     this.#nextL1Block = toBlock + 1n;
   }
@@ -115,12 +134,19 @@ export class BlockListener implements SyncView {
     const input = await ctx.l1.transactionInput(txHash);
     const block = decodeProposeBlock(input);
     const onChain = await ctx.l1.layer2BlockNumber();
-    await processBlock(ctx, {
-      layer2BlockNumber: number,
-      l1TransactionHash: txHash,
-      block,
-      atChainHead: onChain === BigInt(number) + 1n,
-    });
+    try {
+      await processBlock(ctx, {
+        layer2BlockNumber: number,
+        l1TransactionHash: txHash,
+        block,
+        atChainHead: onChain === BigInt(number) + 1n,
+      });
+    } catch (error) {
+      if (!(error instanceof ListenerPanic)) throw error;
+      // The real handler had already counted the block (nightfall_event.rs:243 @ master) when it failed.
+      this.#dead = true;
+      ctx.log(LogTarget.listener).error(`Client event listener thread panicked at L2 block ${number}: ${error.message}`);
+    }
     this.#expectedBlock = number + 1;
     this.#latestCommitmentsRoot = block.commitments_root;
     for (const check of [...this.#progress]) check();

@@ -2,7 +2,10 @@
 // real order: mark the block's commitments that we hold Unspent (whatever their status), mark those whose nullifier
 // appears Spent, confirm the requests mapped to any of the block's commitments (head: then de-escrow confirmed
 // withdraws), trial-decrypt every transfer slot with the CURRENT keys and store what is ours as Unspent, announce the
-// block with a blockchain_event webhook, and remember the block.
+// block with a blockchain_event webhook, and remember the block. The head build asks getTokenInfo for the token
+// type of each commitment it receives; when that fails (e.g. its three-word decode against plume-era contracts) the
+// real handler returns an error after the confirmations and before storing anything, and its listener panics
+// (nightfall_event.rs:440-442, nightfall_event_listener.rs:146-158,180-191 @ master): here a ListenerPanic.
 import type { Hex } from 'viem';
 import type { Block } from '../../../lib/block-codec';
 import { nullifier } from '../../../lib/crypto/commitment';
@@ -13,6 +16,12 @@ import { LogTarget, type ClientContext } from '../context';
 import { deEscrow } from '../operations/de-escrow';
 import { DeEscrowRequestSchema } from '../requests/bodies';
 import { DatabaseError } from '../store/store';
+import { tokenTypeName } from '../chain/token-info';
+
+/** A failure the real listener does not survive: `panic!("Error processing event: …")`. */
+export class ListenerPanic extends Error {
+  override readonly name = 'ListenerPanic';
+}
 
 export interface ProposedBlock {
   readonly layer2BlockNumber: number;
@@ -45,11 +54,15 @@ async function receivedCommitments(ctx: ClientContext, b: ProposedBlock): Promis
   return received;
 }
 
-const TOKEN_TYPE_NAMES = ['ERC20', 'ERC1155', 'ERC721', 'ERC3525', 'FeeToken'] as const;
-
 async function tokenTypeOf(ctx: ClientContext, nfTokenId: bigint): Promise<CommitmentRecord['tokenType']> {
-  const { tokenType } = await ctx.l1.tokenInfo(nfTokenId);
-  return TOKEN_TYPE_NAMES[tokenType] ?? 'ERC20';
+  let tokenType;
+  try {
+    ({ tokenType } = await ctx.l1.tokenInfo(nfTokenId));
+  } catch (error) {
+    ctx.log(LogTarget.blockEvents).debug(`Could not retrieve token type: ${(error as Error).message}`);
+    throw new ListenerPanic('Error processing event: InvalidCalldata');
+  }
+  return tokenTypeName(tokenType ?? 0);
 }
 
 /** head build: a confirmed withdraw with de-escrow arguments is de-escrowed now, once; failures are only logged. */

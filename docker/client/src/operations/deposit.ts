@@ -59,7 +59,7 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
   log.info(`${id} Setting transfer approval`);
   assertApprovable(standard, value, tokenId);
   try {
-    await ctx.l1.approve(tokenType, token, tokenId, value);
+    await ctx.l1.approve(standard, token, tokenId, value);
   } catch (error) {
     throw new RequestFailure(`DepositError: token approval failed: ${(error as Error).message}`);
   }

@@ -1,14 +1,17 @@
 // What transfers and withdraws share (the real handle_transfer/handle_withdraw + handle_client_operation,
-// reference §2.4.4-2.4.5): pick and reserve the inputs, build the outputs (./spend-outputs), store own change as
-// PendingCreation, map all four output hashes to the request, "prove" (a mock proof), and hand the transaction to
-// every proposer. Any failure after the inputs were reserved undoes the reservation and the stored change, so a
-// failed request leaves nothing PendingSpend.
+// reference §2.4.4-2.4.5): pick and reserve the inputs, build the outputs (./spend-outputs), map all four output
+// hashes to the request, store own change as PendingCreation, "prove" (a mock proof that fails where the real
+// circuit cannot be satisfied), and hand the transaction to every proposer. A failure after the inputs were reserved
+// ends as the build ends it (build-profile.ts rollsBackReservations): head puts the inputs back to Unspent and
+// deletes the stored change; plume leaves the inputs PendingSpend and the change PendingCreation for good.
+import type { TokenTypeName } from '../../../contracts/abi';
 import { buildClientTransaction, type ClientTransaction, type Words4 } from '../../../lib/block-codec';
 import { nullifier } from '../../../lib/crypto/commitment';
-import { pointsEqual, type Point } from '../../../lib/crypto/curve';
+import { IDENTITY, pointsEqual, type Point } from '../../../lib/crypto/curve';
 import type { ZkpKeys } from '../../../lib/crypto/keys';
 import { ADDRESS_BITS, fitsBits, modR, VALUE_BITS } from '../../../lib/field';
-import { isDefaultPreimage, type CommitmentRecord } from '../commitments/model';
+import { tokenTypeName } from '../chain/token-info';
+import { isDefaultPreimage, type CommitmentRecord, type Preimage } from '../commitments/model';
 import { SelectionError, selectCommitments } from '../commitments/selection';
 import { LogTarget, type ClientContext } from '../context';
 import { submitToProposers } from '../proposers/submitter';
@@ -49,33 +52,53 @@ async function reserveInputs(ctx: ClientContext, nfTokenId: bigint, target: bigi
 
 const total = (cs: readonly CommitmentRecord[]) => modR(cs.reduce((s, c) => s + c.preimage.value, 0n));
 
-/** The change outputs we own (never output 0), as PendingCreation records (head: with their token type). */
-function ownChange(ctx: ClientContext, outputs: SpendOutputs, keys: ZkpKeys, valueInput: CommitmentRecord): CommitmentRecord[] {
-  return outputs.preimages.flatMap((p, i) => {
-    if (i === 0 || isDefaultPreimage(p) || !pointsEqual(p.publicKey, keys.zkpPublicKey)) return [];
-    const hash = outputs.hashes[i]!;
-    const tokenType = i === 1 ? (valueInput.tokenType ?? 'ERC20') : 'FeeToken';
-    return [
-      {
-        hash,
-        preimage: p,
-        status: 'PendingCreation' as const,
-        nullifier: nullifier(keys.nullifierKey, hash),
-        tokenType: ctx.profile.commitmentTokenType ? tokenType : null,
-        layer1TransactionHash: null,
-        layer2BlockNumber: null,
-      },
-    ];
-  });
+/**
+ * head records each change output's token type as getTokenInfo answers it (drivers/rest/client_operation.rs:68-89
+ * @ master): a failed call or decode fails the spend. plume records none.
+ */
+async function changeTokenType(ctx: ClientContext, p: Preimage): Promise<TokenTypeName | null> {
+  if (!ctx.profile.commitmentTokenType) return null;
+  let info;
+  try {
+    info = await ctx.l1.tokenInfo(p.nfTokenId);
+  } catch (error) {
+    throw new RequestFailure(`Error getting token info: ${(error as Error).message}`);
+  }
+  return tokenTypeName(info.tokenType ?? 0);
 }
 
-/** The circuit's range checks: no proof can be made for out-of-range values (reference §0.20). */
+/** The change outputs we own (never output 0), as PendingCreation records. */
+async function ownChange(ctx: ClientContext, outputs: SpendOutputs, keys: ZkpKeys): Promise<CommitmentRecord[]> {
+  const records: CommitmentRecord[] = [];
+  for (const [i, p] of outputs.preimages.entries()) {
+    if (i === 0 || isDefaultPreimage(p) || !pointsEqual(p.publicKey, keys.zkpPublicKey)) continue;
+    const hash = outputs.hashes[i]!;
+    records.push({
+      hash,
+      preimage: p,
+      status: 'PendingCreation',
+      nullifier: nullifier(keys.nullifierKey, hash),
+      tokenType: await changeTokenType(ctx, p),
+      layer1TransactionHash: null,
+      layer2BlockNumber: null,
+    });
+  }
+  return records;
+}
+
+/**
+ * What the circuit refuses, so that no proof can be made ("proving error": services/client_operation.rs:194-197 @
+ * plume_testnet_client, :193-196 @ master): out of range values (reference §0.20), and a transfer to the identity
+ * point (is_neutral(recipient) must equal the withdraw flag, driven/plonk_prover/circuits/unified_circuit.rs:194-210 @
+ * plume_testnet_client; head refuses it earlier, in ./transfer.ts).
+ */
 function assertProvable(plan: SpendPlan): void {
   const inRange =
     fitsBits(plan.value, VALUE_BITS) &&
     fitsBits(plan.fee, VALUE_BITS) &&
     (plan.target.kind === 'transfer' || fitsBits(plan.target.recipientAddress, ADDRESS_BITS));
-  if (!inRange) throw new RequestFailure('Transaction could not be completed due to a proving error.');
+  const neutralRecipient = plan.target.kind === 'transfer' && pointsEqual(plan.target.recipient, IDENTITY);
+  if (!inRange || neutralRecipient) throw new RequestFailure('Transaction could not be completed due to a proving error.');
 }
 
 async function handToProposers(ctx: ClientContext, transaction: ClientTransaction, id: string): Promise<void> {
@@ -115,7 +138,7 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
       ownKey: keys.zkpPublicKey,
     });
     await ctx.store.addMappings(id, outputs.hashes);
-    const change = ownChange(ctx, outputs, keys, valueInputs[0]!);
+    const change = await ownChange(ctx, outputs, keys);
     await ctx.store.insertCommitments(change);
     created.push(...change.map((c) => c.hash));
 
@@ -134,12 +157,18 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
     log.info(`${id} ${what === 'transfer' ? 'Transfer' : 'Withdraw'} transaction submitted`);
     return { transaction, firstNullifier: valueInputs[0]!.nullifier };
   } catch (error) {
-    await ctx.store.setStatus(
-      reserved.map((c) => c.hash),
-      'Unspent',
-    );
-    await ctx.store.deleteCommitments(created);
-    log.warn(`${id} ${what} failed, reserved commitments released: ${(error as Error).message}`);
+    if (ctx.profile.rollsBackReservations) {
+      log.info(`${id} Rolling back ${reserved.length} spend commitments`);
+      await ctx.store.setStatus(
+        reserved.map((c) => c.hash),
+        'Unspent',
+      );
+      log.info(`${id} Deleting ${created.length} new commitments`);
+      await ctx.store.deleteCommitments(created);
+    } else {
+      // Not a line of the real client: plume says nothing about the commitments it leaves behind.
+      log.debug(`${id} ${what} failed; ${reserved.length} input(s) stay PendingSpend, ${created.length} change output(s) PendingCreation`);
+    }
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // A queued transfer (the real handle_transfer, reference §2.4.4). Only the first value and the first recipient key
-// are used, as in the real client.
-import { decompressPublicKey } from '../../../lib/crypto/curve';
+// are used, as in the real client. The key must decode to a point of the prime subgroup on both builds; the identity
+// point is refused here by head only — plume lets it through to the proof (build-profile.ts identityRecipient).
+import { decompressSubgroupPoint, IDENTITY, pointsEqual } from '../../../lib/crypto/curve';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
 import type { ClientContext } from '../context';
 import type { TransferRequest } from '../requests/bodies';
@@ -19,9 +20,12 @@ export async function handleTransfer(ctx: ClientContext, req: TransferRequest, i
   if (key === undefined) throw new RequestFailure('missing recipient public key');
   let recipient;
   try {
-    recipient = decompressPublicKey(key);
+    recipient = decompressSubgroupPoint(key);
   } catch (error) {
     throw new RequestFailure(`Could not deserialize recipient public key: ${(error as Error).message}`);
+  }
+  if (ctx.profile.identityRecipient === 'refused-before-selection' && pointsEqual(recipient, IDENTITY)) {
+    throw new RequestFailure('Recipient public key cannot be the identity point');
   }
   const { transaction } = await executeSpend(ctx, { target: { kind: 'transfer', recipient }, nfTokenId, value, fee }, id);
   // The webhook's response is the JSON of the tuple (clientTransaction, receipt); the receipt is always null.

@@ -1,7 +1,8 @@
-// The single queue worker (the real driven/queue.rs, reference §3.3): before each batch it checks that the client
-// has caught up with the chain, then takes requests one by one: Processing → the operation → Submitted (+ one
-// transaction_event webhook, and the `Response: …` log line, only when a webhook URL is set) or Failed (nothing
-// sent). A failing request never stops the worker — unless the workerDeath quirk asks for the real panics.
+// The single queue worker (the real driven/queue.rs, reference §3.3): it checks that the client has caught up with
+// the chain (plume: every turn of its loop; head: for each request it takes — build-profile.ts syncCheck), then
+// takes requests one by one: Processing → the operation → Submitted (+ one transaction_event webhook, and the
+// `Response: …` log line, only when a webhook URL is set) or Failed (nothing sent). A failing request never stops
+// the worker — unless the workerDeath quirk asks for the real panics.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogTarget, type ClientContext } from '../context';
 import { debugTransactionEvent, type TransactionEvent } from '../notify/notifications';
@@ -53,9 +54,12 @@ export class QueueWorker {
   async #loop(): Promise<void> {
     const log = this.ctx.log(LogTarget.queue);
     const stopped = new Promise<void>((resolve) => (this.#wakeStop = resolve));
+    const perRequest = this.ctx.profile.syncCheck === 'per-request';
     while (!this.#stopped) {
-      if (!(await this.#awaitSynchronised())) return this.#die('Failed to get synchronisation status');
+      if (!perRequest && !(await this.#awaitSynchronised())) return this.#die('Failed to get synchronisation status');
       for (let item = this.ctx.queue.pop(); item && !this.#stopped; item = this.ctx.queue.pop()) {
+        log.info(`Processing request: ${item.uuid}`);
+        if (perRequest && !(await this.#awaitSynchronised())) return this.#die('Failed to get synchronisation status');
         if (!(await this.#process(item))) return this.#die(`${item.uuid} the queue worker panicked`);
       }
       await Promise.race([this.ctx.queue.whenNotEmpty(), sleep(IDLE_MS), stopped]);
@@ -79,6 +83,10 @@ export class QueueWorker {
       return !this.ctx.quirks.workerDeath;
     }
     if (BigInt(this.ctx.sync.expectedBlock) < onChain) {
+      if (!this.ctx.sync.listening) {
+        log.warn('Client is not synchronised with the blockchain, restarting event listener');
+        this.ctx.sync.restart();
+      }
       log.warn('Client is not synchronised with the blockchain, waiting for the event listener to catch up');
       try {
         await this.ctx.sync.waitForBlock(Number(onChain), RESYNC_TIMEOUT_MS);
@@ -93,7 +101,6 @@ export class QueueWorker {
   async #process(item: QueuedRequest): Promise<boolean> {
     const { ctx } = this;
     const log = ctx.log(LogTarget.queue);
-    log.info(`Processing request: ${item.uuid}`);
     await ctx.store.updateRequest(item.uuid, { status: 'Processing' }).catch(() => undefined); // carries on, as the real one
     try {
       const event = await handle(ctx, item.request, item.uuid);

@@ -1,5 +1,6 @@
-// An in-process devnet for the client simulator's tests: a real anvil (1 s blocks, as the devnet), the contracts
-// deployed with deployDevnet, the in-process proposer (fast batching), and fresh client identities that are funded,
+// An in-process devnet for the client simulator's tests: a real anvil (1 s blocks and the block gas limit of the
+// devnet's L1), the contracts of one generation deployed with deployDevnet, the in-process proposer (fast batching),
+// and fresh client identities that are funded,
 // given stablecoins and certified (allowlisted) by the funder. Clients are started in-process with startClient, keep
 // their log lines for assertions and come with the harness's typed client of their API (fixtures/api).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,13 +19,14 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { erc1155Abi, erc3525Abi, erc721Abi, stablecoinAbi } from '../../../../docker/contracts/abi';
 import { startClient, type RunningClient, type StartClientOptions } from '../../../../docker/client/src/client';
-import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
+import { deployDevnet, type ContractGeneration, type DevnetDeployment } from '../../../../docker/deployer/deploy';
 import { writeAddressesFile } from '../../../../docker/lib/addresses';
 import { loadClientSettings, loadProposerSettings } from '../../../../docker/lib/settings';
 import type { Log } from '../../../../docker/proposer/src/log';
 import { startProposer, type RunningProposer } from '../../../../docker/proposer/src/proposer';
 import { NightfallClient, type Exchange, type TokenRef } from '../../../../fixtures/api';
 import { anvilDevSigner, DEPLOYER_ACCOUNT_INDEX, devnetDeployRoles } from '../../../../fixtures/network/dev-accounts';
+import { ANVIL_L1_ARGUMENTS } from '../../../../fixtures/network/anvil';
 import { ephemeralPort } from '../../../../fixtures/network/ephemeral-port';
 import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
 import { setProposerAssembly } from './raw-http';
@@ -83,7 +85,15 @@ export interface ClientDevnet {
   mintErc1155(to: Address, id: bigint, amount: bigint): Promise<void>;
   /** Returns the new ERC-3525 token id. */
   mintErc3525(to: Address, slot: bigint, value: bigint): Promise<bigint>;
+  /** Sets an account's native coin balance (anvil_setBalance), e.g. below what a 500M-gas transaction reserves. */
+  setNativeBalance(owner: Address, wei: bigint): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface ClientDevnetOptions {
+  readonly clients: number;
+  /** The generation of the Nightfall contracts to deploy (deployDevnet's default when absent). */
+  readonly contracts?: ContractGeneration;
 }
 
 /** Quiet by default; CLIENT_SIM_PROPOSER_LOGS=1 prints the proposer's lines to stderr when diagnosing a test. */
@@ -92,13 +102,13 @@ function proposerLog(): Log {
   return { info: write, warn: write, error: write };
 }
 
-export async function startClientDevnet(options: { clients: number }): Promise<ClientDevnet> {
+export async function startClientDevnet(options: ClientDevnetOptions): Promise<ClientDevnet> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const anvil: AnvilProcess = await startAnvil({ args: ['--block-time', '1'] });
+    const anvil: AnvilProcess = await startAnvil({ args: ['--block-time', '1', ...ANVIL_L1_ARGUMENTS] });
     cleanups.push(() => anvil.stop());
     const workDir = await mkdtemp(join(tmpdir(), 'nf4-client-sim-'));
     cleanups.push(() => rm(workDir, { recursive: true, force: true }));
@@ -109,7 +119,12 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
     });
     const proposerPort = await ephemeralPort('127.0.0.1');
     const roles = devnetDeployRoles(`http://127.0.0.1:${proposerPort}`);
-    const deployment = await deployDevnet({ rpcUrl: anvil.rpcUrl, ...roles, allowlist: identities.map((i) => i.address) });
+    const deployment = await deployDevnet({
+      rpcUrl: anvil.rpcUrl,
+      ...roles,
+      allowlist: identities.map((i) => i.address),
+      ...(options.contracts ? { contracts: options.contracts } : {}),
+    });
     const addressesFile = join(workDir, 'addresses.toml');
     await writeAddressesFile(addressesFile, deployment);
 
@@ -230,6 +245,9 @@ export async function startClientDevnet(options: { clients: number }): Promise<C
       webhookSink,
       pauseProposer: () => setProposerAssembly(proposer.url, 'pause'),
       resumeProposer: () => setProposerAssembly(proposer.url, 'resume'),
+      setNativeBalance: async (owner, wei) => {
+        await publicClient.request({ method: 'anvil_setBalance', params: [owner, `0x${wei.toString(16)}`] } as never);
+      },
       stablecoinBalance: (owner) =>
         publicClient.readContract({ address: deployment.tokens.stablecoin, abi: stablecoinAbi, functionName: 'balanceOf', args: [owner] }),
       stop,

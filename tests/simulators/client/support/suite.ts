@@ -4,6 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DerivedKeys } from '../../../../fixtures/api';
 import { newMnemonic } from './client-api';
+import type { ContractGeneration } from '../../../../docker/deployer/deploy';
 import { startClientDevnet, type ClientDevnet, type TestClient, type TestClientOptions } from './client-devnet';
 
 export interface SuiteClientOptions extends Omit<TestClientOptions, 'webhooks' | 'name'> {
@@ -32,12 +33,17 @@ export interface ClientSuite<Name extends string> {
 export function useClientDevnet<Name extends string = never>(options: {
   readonly identities: number;
   readonly clients?: Readonly<Record<Name, SuiteClientOptions>>;
+  /** The Nightfall contracts' generation (deployDevnet's default, plume, when absent). */
+  readonly contracts?: ContractGeneration;
 }): () => ClientSuite<Name> {
   let suite: ClientSuite<Name> | undefined;
   let devnet: ClientDevnet | undefined;
 
   beforeAll(async () => {
-    devnet = await startClientDevnet({ clients: options.identities });
+    devnet = await startClientDevnet({
+      clients: options.identities,
+      ...(options.contracts ? { contracts: options.contracts } : {}),
+    });
     const clients: Partial<Record<Name, SuiteClient>> = {};
     const entries = Object.entries(options.clients ?? {}) as [Name, SuiteClientOptions][];
     for (const [position, [name, { identity = position, webhooks, deriveKeys, ...clientOptions }]] of entries.entries()) {

@@ -1,0 +1,47 @@
+// The events the monitors synced, as `GET /events` and `GET /events/count` serve them (SPEC :1160-1370): filtered by
+// block hash or number, transaction hash or index, log index, contract address or label, and event signature; paged
+// with limit (default 10) and offset. The document promises no order; the double lists oldest first (block, log index),
+// as rows come out of a table in insertion order. In memory: the double lives as long as its devnet.
+import type { RenderedEvent } from './event-rendering';
+import type { EventFilter, ListedEvent } from './wire';
+
+export class EventStore {
+  readonly #events: RenderedEvent[] = [];
+  readonly #keys = new Set<string>();
+
+  /** Keeps events not stored before (a monitor re-linked from an earlier block reads some again). */
+  add(events: readonly RenderedEvent[]): RenderedEvent[] {
+    const added = events.filter((event) => {
+      const key = `${event.listed.transaction.txHash}/${event.logIndex}`;
+      if (this.#keys.has(key)) return false;
+      this.#keys.add(key);
+      return true;
+    });
+    this.#events.push(...added);
+    this.#events.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    return added;
+  }
+
+  list(filter: EventFilter, limit: number, offset: number): ListedEvent[] {
+    return this.#matching(filter).slice(offset, offset + limit).map((event) => event.listed);
+  }
+
+  count(filter: EventFilter): number {
+    return this.#matching(filter).length;
+  }
+
+  #matching(filter: EventFilter): RenderedEvent[] {
+    const same = (a: string, b: string | undefined) => b === undefined || a.toLowerCase() === b.toLowerCase();
+    return this.#events.filter(({ listed, emitter, fromConstructor }) =>
+      same(listed.transaction.blockHash, filter.block_hash) &&
+      (filter.block_number === undefined || listed.transaction.blockNumber === filter.block_number) &&
+      (filter.tx_index_in_block === undefined || listed.transaction.txIndexInBlock === filter.tx_index_in_block) &&
+      (filter.event_index_in_log === undefined || listed.event.indexInLog === filter.event_index_in_log) &&
+      same(listed.transaction.txHash, filter.tx_hash) &&
+      (filter.from_constructor === undefined || filter.from_constructor === fromConstructor) &&
+      same(emitter.address, filter.contract_address) &&
+      (filter.contract_label === undefined || emitter.contract.label === filter.contract_label) &&
+      (filter.event_signature === undefined || listed.event.signature === filter.event_signature),
+    );
+  }
+}

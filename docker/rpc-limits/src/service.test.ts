@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { startRpcLimits, type RpcLimitsService } from './service';
+import type { RpcLimitsSettings } from './settings';
+
+// A node that answers every call: block 1,000 is the latest, each eth_getLogs block holds one log.
+let node: Server;
+let nodeCalls: { method: string; params: unknown }[];
+let service: RpcLimitsService;
+let clock: number;
+const quiet = { info: () => undefined, warn: () => undefined };
+
+async function start(limits: Partial<RpcLimitsSettings> = {}): Promise<void> {
+  const address = node.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  service = await startRpcLimits(
+    { upstreamUrl: `http://127.0.0.1:${port}/`, maxLogRange: 100, maxLogResults: 1_000, requestsPerSecond: 5, burst: 10, ...limits },
+    { port: 0, host: '127.0.0.1', log: quiet, now: () => clock },
+  );
+}
+
+beforeEach(async () => {
+  clock = 0;
+  nodeCalls = [];
+  node = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const call = JSON.parse(body) as { id: number; method: string; params: [{ fromBlock: string; toBlock: string }] };
+      nodeCalls.push({ method: call.method, params: call.params });
+      let result: unknown = '0x1';
+      if (call.method === 'eth_blockNumber') result = '0x3e8';
+      if (call.method === 'eth_getLogs') {
+        const [from, to] = [Number(call.params[0].fromBlock), Number(call.params[0].toBlock ?? '0x3e8')];
+        result = Array.from({ length: to - from + 1 }, (_, i) => ({ blockNumber: `0x${(from + i).toString(16)}` }));
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+});
+
+afterEach(async () => {
+  await service?.close();
+  await new Promise<void>((resolve) => node.close(() => resolve()));
+});
+
+async function rpc(payload: unknown): Promise<{ status: number; body: any }> {
+  const { statusCode, body } = await request(`http://127.0.0.1:${service.port}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  return { status: statusCode, body: await body.json() };
+}
+const call = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.0', id, method, params });
+const logs = (fromBlock: string, toBlock?: string) => call('eth_getLogs', [{ fromBlock, ...(toBlock ? { toBlock } : {}) }]);
+
+describe('the devnet limiting JSON-RPC endpoint', () => {
+  it('passes ordinary calls and an eth_getLogs within the limits to the node, answers unchanged', async () => {
+    await start();
+    expect(await rpc(call('eth_chainId', [], 7))).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 7, result: '0x1' } });
+    const answer = await rpc(logs('0x1', '0x64'));
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toHaveLength(100);
+    expect(nodeCalls.map((c) => c.method)).toEqual(['eth_chainId', 'eth_getLogs']);
+    expect(service.stats()).toMatchObject({ forwarded: 2, refused: { range: 0, results: 0, rate: 0 } });
+  });
+
+  it('refuses an eth_getLogs over more blocks than the limit as a node does (reth: -32602), without asking the node', async () => {
+    await start();
+    expect(await rpc(logs('0x1', '0x65'))).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'query exceeds max block range 100' } },
+    });
+    expect(nodeCalls).toEqual([]);
+  });
+
+  it('counts an open end and block 0 as they are: from 0 (earliest) to the latest block is the whole chain', async () => {
+    await start();
+    expect((await rpc(logs('earliest'))).body.error).toEqual({ code: -32602, message: 'query exceeds max block range 100' });
+    expect((await rpc(logs('0x384'))).body.error).toEqual({ code: -32602, message: 'query exceeds max block range 100' }); // 900..1000
+    expect((await rpc(logs('0x385'))).body.result).toHaveLength(100); // 901..1000
+  });
+
+  it('refuses an answer of more logs than the limit as Infura does (-32005)', async () => {
+    await start({ maxLogResults: 20 });
+    expect((await rpc(logs('0x1', '0x15'))).body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32005, message: 'query returned more than 20 results' },
+    });
+    expect((await rpc(logs('0x1', '0x14'))).body.result).toHaveLength(20);
+  });
+
+  it('answers a burst beyond the bucket with HTTP 429 and Infura\'s body, then serves again at the rate', async () => {
+    await start({ requestsPerSecond: 5, burst: 10 });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await rpc(call('eth_blockNumber', [], i)));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toEqual({
+      status: 429,
+      body: {
+        jsonrpc: '2.0',
+        id: 10,
+        error: {
+          code: -32005,
+          message: 'project ID request rate exceeded',
+          data: { see: 'https://infura.io/docs/ethereum/jsonrpc/ratelimits', current_rps: 11, allowed_rps: 5, backoff_seconds: 0.2 },
+        },
+      },
+    });
+    clock += 200; // one token back at 5 per second
+    expect((await rpc(call('eth_blockNumber'))).status).toBe(200);
+    expect((await rpc(call('eth_blockNumber'))).status).toBe(429);
+    expect(service.stats()).toMatchObject({ refused: { rate: 3 }, peakPerSecond: 14 });
+  });
+
+  it('counts each call of a batch against the rate, and checks each call of it', async () => {
+    await start({ burst: 3 });
+    const batch = await rpc([call('eth_chainId', [], 1), logs('0x1', '0x200'), call('eth_blockNumber', [], 3)]);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((a: { id: number; error?: { code: number } }) => [a.id, a.error?.code])).toEqual([[1, undefined], [1, -32602], [3, undefined]]);
+    const refused = await rpc([call('eth_chainId', [], 4)]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual([expect.objectContaining({ id: 4, error: expect.objectContaining({ code: -32005 }) })]);
+  });
+
+  it('refuses methods a hosted endpoint does not serve: node control and signing with the node\'s keys', async () => {
+    await start();
+    for (const method of ['anvil_mine', 'evm_setAutomine', 'eth_sendTransaction', 'eth_signTypedData_v4']) {
+      expect((await rpc(call(method))).body.error).toEqual({ code: -32601, message: `the method ${method} does not exist/is not available` });
+    }
+    expect(nodeCalls).toEqual([]);
+    expect((await rpc(call('eth_sendRawTransaction', ['0x02']))).body.result).toBe('0x1');
+  });
+});
