@@ -6,6 +6,9 @@ export default defineConfig({
   name: 'nightfall-e2e',
   output: './reports/allure-report',
   historyPath: './reports/history.jsonl',
+  // A failed teardown (value left behind, a failed sweep, a container not removed) is its own failure class, apart from
+  // the scenarios' verdicts: fixtures/run/teardown-allure.ts writes its result with this label.
+  categories: [{ id: 'teardown', name: 'Teardown', matchers: { labels: { failureClass: '^teardown$' } } }],
   plugins: {
     awesome: {
       options: { singleFile: true, reportName: 'Nightfall 4 end-to-end', reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, grantAssets, l1Holdings, type Asset, type Collection } from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
-import { attachJson, labels, step } from '../../fixtures/report';
+import { attachJson, labels, nothingToTest, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
 import type { RawSubmission } from '../../fixtures/users/raw-submissions';
@@ -59,21 +59,21 @@ describe('Token-standard rejections: values and ids each standard refuses', () =
 
   it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval (reference §6.3), and nothing moves', async (context) => {
     await story('ERC-721 deposit with a value');
-    if (!heldItem) return context.skip('skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item granted');
+    if (!heldItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice');
     const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
     await step(`Alice deposits ${describeAsset(heldItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem!));
   });
 
   it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it, reference §2.4.4), and nothing moves', async (context) => {
     await story('ERC-721 withdrawal with a value');
-    if (!depositedItem) return context.skip('skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item granted');
+    if (!depositedItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice');
     const body = withdrawBody({ token: depositedItem, tokenId: depositedItem.tokenId, value: 1n, recipient: alice.l1Address, fee: 0n });
     await step(`Alice withdraws ${describeAsset(depositedItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem!));
   });
 
   it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval (reference §2.4.3), and nothing moves', async (context) => {
     await story('ERC-1155 deposit of nothing');
-    if ('skip' in erc1155Collection) return context.skip(erc1155Collection.skip);
+    if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
     const body = depositBody({ token: collectionRef(erc1155Collection.collection), tokenId: 0n, value: 0n, fee: target.depositFeeWei });
     await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
   });

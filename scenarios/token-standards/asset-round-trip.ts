@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, erc3525TokensOf, grantAssets, l1Holdings, nfTokenIdOf, partOf, type Asset, type Holdings, type NonFungibleStandard } from '../../fixtures/assets';
 import { erc3525DeEscrowDefect, skipForBuild } from '../../fixtures/builds';
 import { expectDeEscrowPaidNothing, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
-import { attachJson, labels, step } from '../../fixtures/report';
+import { attachJson, labels, nothingToTest, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
 
@@ -65,14 +65,14 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
 
     it(`Alice holds the granted ${trip.standard} token on L1; the escrow and Bob hold none of it`, async (context) => {
       await story('Set-up');
-      if ('skip' in configured) return context.skip(configured.skip);
+      if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       await attachJson('asset', { asset: describeAsset(granted), contract: granted.address, tokenId: granted.tokenId.toString(), slot: granted.slot?.toString() });
       await expectHoldings({ Alice: held(granted), escrow: 0n, Bob: 0n }, 'L1 holders before the deposit');
     });
 
     it('Alice deposits it: confirmed on L2, her client holds one Unspent commitment of it, it sits in escrow on L1, her gas and fee are exact', async (context) => {
       await story('Deposit');
-      if ('skip' in configured) return context.skip(configured.skip);
+      if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       const l1 = await watchL1(alice, []);
       const deposit = await step(`Alice deposits ${describeAsset(granted)}`, () => alice.deposit(granted));
       await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
@@ -89,7 +89,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
 
     it('Alice pays Bob privately: Bob\'s client holds it, Alice\'s commitment is Spent, nothing moves on L1', async (context) => {
       await story('Private transfer');
-      if ('skip' in configured) return context.skip(configured.skip);
+      if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       const transfer = await step(`Alice transfers ${describeAsset(paid)} to Bob`, () => alice.transfer(paid, bob));
       await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
       await step(`Bob's L2 balance of the token is ${paid.value} raw units`, () => bob.l2HoldingBecomes(paid, paid.value));
@@ -105,7 +105,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
 
     it('Bob withdraws to his own L1 address: the withdraw fund salt names his spent commitment, which becomes Spent when the block lands', async (context) => {
       await story('Withdrawal');
-      if ('skip' in configured) return context.skip(configured.skip);
+      if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       const keepsChange = withdrawn.value < paid.value;
       await skipForBuild(context, bob.build, bob.build.deEscrow === 'automatic' && !keepsChange,
         'a withdrawal with no change and no fee never becomes Confirmed on this build, so its automatic de-escrow never ' +
@@ -126,7 +126,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     if (deEscrowDefect) {
       it(`known defect of the ${deEscrowDefect.generation}-era contracts: Bob's de-escrow succeeds on L1 and pays nothing, the claim stays open, every holder keeps what it had and Bob pays only its gas`, async (context) => {
         await story('De-escrow');
-        if ('skip' in configured) return context.skip(configured.skip);
+        if ('skip' in configured) return nothingToTest(context, target, configured.skip);
         if (!withdrawal || !salt || !bobL1) throw new Error("prerequisite failed: Bob's withdrawal, its salt and his L1 watch (see the withdrawal test)");
         await step('Bob de-escrows: his client answers OK', () => bob.deEscrow(withdrawal!, salt!.salt));
         const outcome = await bobL1.settle();
@@ -139,7 +139,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
 
     it('the token leaves escrow: Bob holds exactly what he withdrew on L1, the escrow keeps the rest, his gas is exactly the de-escrow\'s', async (context) => {
       await story('De-escrow');
-      if ('skip' in configured) return context.skip(configured.skip);
+      if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       if (!withdrawal || !salt || !bobL1) throw new Error("prerequisite failed: Bob's withdrawal, its salt and his L1 watch (see the withdrawal test)");
       if (bob.build.deEscrow === 'route') await step('Bob de-escrows', () => bob.deEscrow(withdrawal!, salt!.salt));
       const payout = await step('the token is paid out on L1', () => withdrawal!.deEscrowed(salt!.salt));

@@ -43,6 +43,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
     return logger;
   };
 
+  logSettingsRead(settings, log);
   const addresses = await readAddressesFile(settings.addressesFile);
   const store = await ClientStore.open(settings.dataDir);
   // Requests are dropped at every start (commitments and request mappings are kept), as in the real client, and the
@@ -95,4 +96,21 @@ export async function startClient(settings: ClientSettings, options: StartClient
       await store.flush();
     },
   };
+}
+
+/**
+ * The plume client prints every setting it read at trace level, its signing key in clear among them
+ * (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 : configuration/src/settings.rs:135, the Settings struct
+ * deriving Debug at :98-101); master 6ee83be no longer has the line. So a real client's log at RUST_LOG=trace holds the
+ * key, and whoever captures it must redact it: the simulator prints it the same way (the fields it has, pretty-printed
+ * as Rust's {:#?} does).
+ */
+function logSettingsRead(settings: ClientSettings, log: (target: string) => { trace(message: string): void }): void {
+  if (settings.build !== 'plume') return;
+  const fields: [string, string][] = [
+    ['signing_key', JSON.stringify(settings.signingKey.reveal())],
+    ['ethereum_client_url', JSON.stringify(settings.ethereumClientUrl)],
+    ['genesis_block', settings.genesisBlock.toString()],
+  ];
+  log('configuration::settings').trace(`The settings values read were Settings {\n${fields.map(([name, value]) => `    ${name}: ${value},`).join('\n')}\n    ..\n}`);
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../../docker/contracts/abi';
-import { nfTokenId } from '../../../docker/lib/crypto/commitment';
+import { nfTokenId } from '../../../fixtures/l1-contracts'; // the harness's derivation, checked by golden vectors
 import { deEscrowBody, depositBody, hex64, withdrawBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, newMnemonic, queuedId, send, waitForCommitments, waitForStatus, type Submission } from './support/client-api';

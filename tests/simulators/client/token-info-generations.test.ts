@@ -7,7 +7,7 @@
 // the queue worker, finding the client behind the chain, restarts it (driven/queue.rs:73-83).
 import { describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../../docker/contracts/abi';
-import { nfTokenId } from '../../../docker/lib/crypto/commitment';
+import { nfTokenId } from '../../../fixtures/l1-contracts'; // the harness's derivation, checked by golden vectors
 import { depositBody, transferBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, submit, waitForCommitments, waitForStatus } from './support/client-api';

@@ -1,0 +1,79 @@
+// The harness's L1 endpoint has a bad day: it cuts connections (before and after handing a request on), answers 429
+// and stalls requests for seconds. Reads are tried again, the verdicts are those of a good day (L1 to the last unit),
+// and the harness's own transactions are each sent once, with consecutive nonces.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '../../fixtures/api';
+import { expectL1Change, watchL1 } from '../../fixtures/expectations';
+import { BAD_DAY, devnetTargetThrough, expectEachSentOnce, startL1FaultProxy, whyNoFaults, type L1FaultProxy } from '../../fixtures/faults';
+import { attachJson, labels, step } from '../../fixtures/report';
+import { currentTarget, type Target } from '../../fixtures/target';
+import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+
+const target = currentTarget();
+const unavailable = whyNoFaults(target);
+const token = target.tokens.find((t) => t.decimals === 18)!;
+const AMOUNTS = { deposit: '2', withdraw: '1' } as const;
+
+describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", () => {
+  let proxy: L1FaultProxy | undefined;
+  let faulty: Target;
+  let cast: Cast | undefined;
+  let alice: User;
+
+  beforeAll(async () => {
+    if (unavailable) return;
+    proxy = await startL1FaultProxy(String(target.chain.rpcUrl));
+    proxy.misbehave(BAD_DAY);
+    faulty = devnetTargetThrough(proxy.url);
+    cast = await startCast(faulty, ['alice'], { tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) } }, scenario: 'L1 endpoint faults' });
+    [alice] = cast.users as [User];
+  });
+
+  afterAll(async () => {
+    await cast?.close();
+    await proxy?.close();
+  });
+
+  reportCastPerTest(() => cast);
+  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
+
+  it('Alice deposits: confirmed, and her L1 falls by exactly value, fee and gas, read through the faulty endpoint', async (context) => {
+    if (unavailable) return context.skip(unavailable);
+    await story('L1 endpoint faults');
+    const l1 = await watchL1(alice, [token]);
+    const deposit = await step(`Alice deposits ${AMOUNTS.deposit} ${token.symbol}`, () => alice.deposit(token, AMOUNTS.deposit));
+    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+    await step(`Alice's L2 balance is ${AMOUNTS.deposit}`, () => alice.l2BalanceBecomes(token, units(token, AMOUNTS.deposit)));
+    const outcome = await l1.settle();
+    await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, AMOUNTS.deposit) } });
+    const counts = proxy!.counts();
+    await attachJson('faults injected so far', counts);
+    // The endpoint did cut, refuse and stall requests meanwhile.
+    for (const kind of ['rateLimited', 'dropped', 'answersLost', 'delayed'] as const) expect(counts[kind], `requests ${kind}`).toBeGreaterThan(0);
+  });
+
+  it('Alice withdraws: the withdrawal is found on L1 and its de-escrow pays exactly the value, less the de-escrow gas', async (context) => {
+    if (unavailable) return context.skip(unavailable);
+    await story('L1 endpoint faults');
+    const l1 = await watchL1(alice, [token]);
+    const withdrawal = await step(`Alice withdraws ${AMOUNTS.withdraw} ${token.symbol}`, () => alice.withdraw(token, AMOUNTS.withdraw));
+    const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
+    await step('the commitment becomes Spent', () => withdrawal.landed(salt));
+    if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(withdrawal, salt));
+    const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
+    const outcome = await l1.settle({ knownHashes: [payout.l1TxHash] });
+    await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) } });
+  });
+
+  it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async (context) => {
+    if (unavailable) return context.skip(unavailable);
+    await story('L1 endpoint faults');
+    const closed = await step('the run closes: Alice is swept back to the funder through the faulty endpoint', () => cast!.close());
+    expect(closed.problems).toEqual([]);
+    expect(closed.sweeps.map((sweep) => ('result' in sweep ? sweep.result.nativeLeft : sweep.error)), 'nothing left on L1').toEqual([0n]);
+    const sent = proxy!.transactions();
+    expect(sent.length, 'the sweep sent its transactions through the faulty endpoint').toBeGreaterThan(0);
+    expect(sent.some((tx) => tx.forwarded > 1), 'an answer was lost and the same bytes sent again').toBe(true);
+    await expectEachSentOnce(sent, target.funder.publicClient);
+  });
+});

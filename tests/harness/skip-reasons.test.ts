@@ -1,0 +1,79 @@
+// A skip's reason reaches every report, and a skip without one fails the run: a real vitest run of ./skip-reasons/
+// (its own configuration with the repository's reporters) is started twice, once with every skip explained and once
+// with a bare context.skip(), and its exit code, JUnit XML, Allure results and summary.json are read back.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunSummary } from '../../fixtures/run/run-summary';
+import { WRITTEN_REASON } from './skip-reasons/shared';
+
+const RUN_TIMEOUT_MS = 90_000;
+
+interface FinishedRun {
+  code: number | null;
+  output: string;
+  out: string;
+}
+
+async function runSkips(bare: boolean): Promise<FinishedRun> {
+  const out = mkdtempSync(join(tmpdir(), 'skip-reasons-'));
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
+    SKIP_REASONS_OUT: out,
+    SKIP_REASONS_BARE: bare ? '1' : '0',
+  };
+  const child = spawn('npx', ['vitest', 'run', '--config', 'tests/harness/skip-reasons/vitest.config.ts'], { env, detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGTERM'), RUN_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  // eslint-disable-next-line no-control-regex
+  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, ''), out };
+}
+
+/** The Allure result of the test named `name`. */
+function allureResult(out: string, name: string): { status: string; steps: { name: string; status?: string; attachments: { name: string; source: string }[] }[] } {
+  const dir = join(out, 'allure-results');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
+    const result = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    if (result.name === name) return result;
+  }
+  throw new Error(`no Allure result named "${name}" in ${dir}`);
+}
+
+describe('skip reasons', () => {
+  it('a skip with a written reason carries it into the JUnit XML and the Allure result, and the run passes', async () => {
+    const run = await runSkips(false);
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+
+    const junit = readFileSync(join(run.out, 'junit.xml'), 'utf8');
+    const testcase = junit.slice(junit.indexOf('is skipped with a written reason"'));
+    expect(testcase.slice(0, testcase.indexOf('</testcase>')), 'the JUnit testcase: skipped, with the reason as a property').toMatch(
+      new RegExp(`<skipped/>[\\s\\S]*<property name="skip reason" value="${WRITTEN_REASON}">`),
+    );
+
+    const result = allureResult(run.out, 'is skipped with a written reason');
+    expect(result.status).toBe('skipped');
+    const [reasonStep, attachmentStep] = result.steps;
+    expect([reasonStep?.name, reasonStep?.status], 'a skipped step naming the reason').toEqual([`skipped: ${WRITTEN_REASON}`, 'skipped']);
+    expect(attachmentStep?.attachments.map((a) => [a.name, readFileSync(join(run.out, 'allure-results', a.source), 'utf8')]), 'the reason attached')
+      .toEqual([['why this test was skipped', WRITTEN_REASON]]);
+
+    const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
+    expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 1, skippedWithoutReason: 0 });
+  }, RUN_TIMEOUT_MS + 10_000);
+
+  it('a skip without a reason fails the run, which names it, and summary.json counts it', async () => {
+    const run = await runSkips(true);
+    expect(run.code, run.output.slice(-4000)).toBe(1);
+    expect(run.output).toMatch(/1 test\(s\) skipped without a written reason — this fails the run/);
+    expect(run.output).toMatch(/\[scenarios\] .*tests\/harness\/skip-reasons\/skips\.spec\.ts > skips > is skipped without a reason/);
+    expect(run.output, 'no test failed: the skip alone fails the run').toMatch(/Tests\s+1 passed \| 2 skipped \(3\)/);
+    const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
+    expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 2, skippedWithoutReason: 1 });
+  }, RUN_TIMEOUT_MS + 10_000);
+});
