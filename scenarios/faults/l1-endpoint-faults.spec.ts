@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { BAD_DAY, devnetTargetThrough, expectEachSentOnce, startL1FaultProxy, whyNoFaults, type L1FaultProxy } from '../../fixtures/faults';
-import { attachJson, labels, step } from '../../fixtures/report';
+import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
 
@@ -38,7 +38,7 @@ describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", (
   const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it('Alice deposits: confirmed, and her L1 falls by exactly value, fee and gas, read through the faulty endpoint', async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('L1 endpoint faults');
     const l1 = await watchL1(alice, [token]);
     const deposit = await step(`Alice deposits ${AMOUNTS.deposit} ${token.symbol}`, () => alice.deposit(token, AMOUNTS.deposit));
@@ -53,7 +53,7 @@ describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", (
   });
 
   it('Alice withdraws: the withdrawal is found on L1 and its de-escrow pays exactly the value, less the de-escrow gas', async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('L1 endpoint faults');
     const l1 = await watchL1(alice, [token]);
     const withdrawal = await step(`Alice withdraws ${AMOUNTS.withdraw} ${token.symbol}`, () => alice.withdraw(token, AMOUNTS.withdraw));
@@ -66,7 +66,7 @@ describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", (
   });
 
   it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('L1 endpoint faults');
     const closed = await step('the run closes: Alice is swept back to the funder through the faulty endpoint', () => cast!.close());
     expect(closed.problems).toEqual([]);

@@ -1,20 +1,26 @@
 // The proposer stops while a user waits for the confirmation of her deposit. The wait must say so — which proposer,
 // since when — within one progress interval; once the proposer is back the deposit is confirmed and nothing is lost:
 // her L2 balance is the deposit and L1 moved by exactly the deposit, the fee and her gas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+//
+// It runs on a devnet of its own: stopping the run's shared proposer would fail the spends of every scenario beside it.
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { devnetControls, recordWaitProgress, whyNoFaults, type ProposerOutage, type WaitProgressRecord } from '../../fixtures/faults';
-import { attachText, labels, step } from '../../fixtures/report';
-import { currentTarget } from '../../fixtures/target';
+import { attachText, labels, skipBecause, step } from '../../fixtures/report';
+import { startDevnet, type Devnet } from '../../fixtures/network';
+import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast, type TrackedRequest, type User } from '../../fixtures/users';
 
-const target = currentTarget();
-const unavailable = whyNoFaults(target);
-const token = target.tokens.find((t) => t.decimals === 18)!;
+const unavailable = whyNoFaults(currentTarget());
 const DEPOSIT = '2';
+const BATCH_WINDOW_SECONDS = 2;
 
 describe('the proposer stops while a confirmation is awaited', () => {
+  let devnet: Devnet | undefined;
+  let facts: DevnetFacts;
+  let target: Target;
+  let token: Target['tokens'][number];
   let cast: Cast | undefined;
   let alice: User;
   let outage: ProposerOutage | undefined;
@@ -25,6 +31,11 @@ describe('the proposer stops while a confirmation is awaited', () => {
 
   beforeAll(async () => {
     if (unavailable) return;
+    const run = DevnetFacts.parse(inject('devnet')).run;
+    devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
+    facts = devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run });
+    target = devnetTarget(facts);
+    token = target.tokens.find((t) => t.decimals === 18)!;
     cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: units(token, DEPOSIT) } }, scenario: 'proposer outage' });
     [alice] = cast.users as [User];
   });
@@ -35,17 +46,18 @@ describe('the proposer stops while a confirmation is awaited', () => {
     await outage?.end();
     await confirmed?.catch(() => undefined);
     await cast?.close();
+    await devnet?.stop();
   });
 
   reportCastPerTest(() => cast);
   const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it("the wait for the deposit's confirmation says which proposer does not answer, and since when, within one progress interval", async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('Proposer outage');
     l1 = await watchL1(alice, [token]);
     progress = recordWaitProgress();
-    outage = await step('the proposer stops', () => devnetControls(target).stopProposer());
+    outage = await step('the proposer stops', () => devnetControls(target, facts).stopProposer());
     deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
     const waitStarted = Date.now();
     confirmed = deposit.reaches('Confirmed');
@@ -61,7 +73,7 @@ describe('the proposer stops while a confirmation is awaited', () => {
   });
 
   it('once the proposer is back, the deposit is confirmed and Alice holds it on L2, with L1 down by exactly value, fee and gas', async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('Proposer outage');
     if (!outage) throw new Error('prerequisite failed: the proposer outage (see the previous test)');
     const back = await step('the proposer starts again', () => outage!.end());

@@ -7,7 +7,7 @@ import { units } from '../../fixtures/api';
 import { expectConfirmedBlocksDelivered, reportSubscription, subscribeToContractEvents, type ContractEventSubscription } from '../../fixtures/event-webhooks';
 import { deliveryRetriesOf, whyNoFaults } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, labels, step } from '../../fixtures/report';
+import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast, type TrackedRequest, type User } from '../../fixtures/users';
 
@@ -49,7 +49,7 @@ describe('the webhook receiver is unreachable for a while', () => {
     awaitBlockContaining(cast!.receiver.inbox, deposit.id, { timeoutMs: target.timeouts.l2Confirmation, progressEveryMs: target.timeouts.progressEvery, diagnose: () => alice.diagnose() }));
 
   it("unreachable for fewer attempts than the service's retries: the refused deliveries are made again and the deposit's block arrives by push", async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('Receiver unreachable within the retries');
     const events = await subscribe('push', 'webhook outage within retries');
     const receiver = events.receiver!;
@@ -63,7 +63,7 @@ describe('the webhook receiver is unreachable for a while', () => {
   });
 
   it("unreachable beyond the service's retries: the harness pulls the events API, and the deposit's block arrives by pull", async (context) => {
-    if (unavailable) return context.skip(unavailable);
+    if (unavailable) return skipBecause(context, unavailable);
     await story('Receiver unreachable beyond the retries');
     const events = await subscribe('auto', 'webhook outage beyond retries');
     const receiver = events.receiver!;
