@@ -61,7 +61,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
     profile,
     quirks: { workerDeath: false, ...options.quirks },
     store,
-    keys: new KeyHolder(),
+    keys: await KeyHolder.random(),
     queue: new RequestQueue(settings.maxQueueSize),
     l1: new L1({
       rpcUrl: settings.rpcUrl,

@@ -7,9 +7,12 @@ import {
   compressPublicKey,
   decompressPublicKey,
   deriveKeys,
+  deriveKeysAsync,
   deriveRootKey,
   keysFromRootKey,
 } from './keys';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { SUBGROUP_ORDER, scalarToPublic } from './curve';
 
 // Upstream lib/src/derive_key.rs test `derive_from_mnemonic` (a public test phrase, not a secret).
@@ -64,5 +67,27 @@ describe('deriveKeys', () => {
       expect(() => deriveKeys(UPSTREAM_MNEMONIC, bad)).toThrow(BadKeyRequest);
     }
     expect(() => deriveKeys(UPSTREAM_MNEMONIC, 'm')).not.toThrow();
+  });
+});
+
+describe('deriveKeysAsync (native PBKDF2 off the event loop)', () => {
+  it('matches the upstream root_key test vector', async () => {
+    expect(toHex64((await deriveKeysAsync(UPSTREAM_MNEMONIC, PATH)).rootKey)).toBe(
+      '0e1e8e51526db38a04508426ec357de828af2ca4cba9d35133d22481523bb7dc', // upstream derive_key.rs test vector
+    );
+  });
+
+  it('derives exactly what deriveKeys derives (the JavaScript BIP39 seed)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const mnemonic = generateMnemonic(english, 256);
+      const path = `m/44'/60'/0'/0/${i}`;
+      expect(await deriveKeysAsync(mnemonic, path)).toEqual(deriveKeys(mnemonic, path));
+    }
+  });
+
+  it('refuses what deriveKeys refuses, with BadKeyRequest', async () => {
+    const twelve = 'test test test test test test test test test test test junk';
+    await expect(deriveKeysAsync(twelve, PATH)).rejects.toBeInstanceOf(BadKeyRequest);
+    await expect(deriveKeysAsync(UPSTREAM_MNEMONIC, "m/44'/x")).rejects.toBeInstanceOf(BadKeyRequest);
   });
 });

@@ -1,6 +1,8 @@
 // ZKP key derivation as the real client does it (reference §6.4, lib/src/derive_key.rs): BIP39 seed (no passphrase)
 // → BIP32 secp256k1 private key at the child path → mod r = root key; nullifier key and ZKP private key are Poseidon
 // hashes of the root key with fixed domain prefixes; the public key is privateKey · Base8 on BabyJubJub.
+import { pbkdf2 } from 'node:crypto';
+import { promisify } from 'node:util';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
@@ -41,13 +43,41 @@ export function deriveKeys(mnemonic: string, childPath: string): ZkpKeys {
   return keysFromRootKey(deriveRootKey(mnemonic, childPath));
 }
 
+/**
+ * deriveKeys for a server: the BIP39 seed (PBKDF2-HMAC-SHA512, 2048 rounds) is computed by node's native crypto on
+ * the libuv thread pool instead of in JavaScript on the event loop, where it cost 80–150 ms of CPU per call in a
+ * fresh client process (most of a derivation) while nothing else of the client could run. The real client derives
+ * in native code, inline in its async handler (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 :
+ * nightfall_client/src/drivers/derive_key.rs:145-156). Same result as deriveKeys (keys.test.ts).
+ */
+export async function deriveKeysAsync(mnemonic: string, childPath: string): Promise<ZkpKeys> {
+  assertKeyRequest(mnemonic, childPath);
+  return keysFromRootKey(rootKeyFromSeed(await bip39SeedNative(mnemonic), childPath));
+}
+
 export function deriveRootKey(mnemonic: string, childPath: string): bigint {
+  assertKeyRequest(mnemonic, childPath);
+  return rootKeyFromSeed(mnemonicToSeedSync(mnemonic, ''), childPath);
+}
+
+function assertKeyRequest(mnemonic: string, childPath: string): void {
   // Messages never echo the mnemonic: it is a secret.
   if (mnemonic.split(' ').length !== MNEMONIC_WORDS || !validateMnemonic(mnemonic, english)) {
     throw new BadKeyRequest(`mnemonic must be a valid ${MNEMONIC_WORDS}-word English BIP39 phrase`);
   }
   assertChildPath(childPath);
-  const seed = mnemonicToSeedSync(mnemonic, '');
+}
+
+const pbkdf2Native = promisify(pbkdf2);
+/** BIP39's seed rule: PBKDF2-HMAC-SHA512(NFKD(mnemonic), "mnemonic" + NFKD(passphrase = ""), 2048 rounds, 64 bytes). */
+const BIP39_ROUNDS = 2048;
+const BIP39_SEED_BYTES = 64;
+
+async function bip39SeedNative(mnemonic: string): Promise<Uint8Array> {
+  return pbkdf2Native(mnemonic.normalize('NFKD'), 'mnemonic', BIP39_ROUNDS, BIP39_SEED_BYTES, 'sha512');
+}
+
+function rootKeyFromSeed(seed: Uint8Array, childPath: string): bigint {
   const privateKey = HDKey.fromMasterSeed(seed).derive(childPath).privateKey;
   if (!privateKey) throw new BadKeyRequest('BIP32 derivation produced no private key');
   return modR(bytesToBigInt(privateKey));

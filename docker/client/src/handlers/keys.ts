@@ -1,7 +1,8 @@
 // POST /v1/deriveKey (reference §2.4.2): the body is optional — no body, bad JSON or a missing field all return the
 // CURRENT keys with 200 and change nothing. A mnemonic or path the bip32 crate refuses → 500. Success replaces the
-// keys; the reply is the build's key set (plume: all four keys; head: the public key only).
-import { BadKeyRequest, deriveKeys, type ZkpKeys } from '../../../lib/crypto/keys';
+// keys; the reply is the build's key set (plume: all four keys; head: the public key only). The seed's PBKDF2 runs off
+// the event loop (deriveKeysAsync), so the listener and other requests go on meanwhile, as in the real client.
+import { BadKeyRequest, deriveKeysAsync, type ZkpKeys } from '../../../lib/crypto/keys';
 import type { ClientContext } from '../context';
 import { jsonBody, type IncomingRequest } from '../http/filters';
 import { Rejection, reject } from '../http/rejections';
@@ -17,13 +18,13 @@ function optionalKeyRequest(req: IncomingRequest): KeyRequest | undefined {
   }
 }
 
-export function deriveKeyHandler(ctx: ClientContext) {
+export function deriveKeyHandler(ctx: Pick<ClientContext, 'keys' | 'profile'>) {
   return async (req: IncomingRequest): Promise<Reply> => {
     const keyRequest = optionalKeyRequest(req);
     if (keyRequest) {
       let keys: ZkpKeys;
       try {
-        keys = deriveKeys(keyRequest.mnemonic, keyRequest.child_path);
+        keys = await deriveKeysAsync(keyRequest.mnemonic, keyRequest.child_path);
       } catch (error) {
         if (error instanceof BadKeyRequest) throw reject('other', 'BadKeyRequest');
         throw error;

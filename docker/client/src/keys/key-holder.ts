@@ -3,7 +3,7 @@
 // whatever keys are current when they are processed — past blocks are not re-read when keys change.
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
-import { deriveKeys, type ZkpKeys } from '../../../lib/crypto/keys';
+import { deriveKeysAsync, type ZkpKeys } from '../../../lib/crypto/keys';
 
 /** The path the real client uses for its random boot key. */
 export const DEFAULT_CHILD_PATH = "m/44'/60'/0'/0/0";
@@ -11,8 +11,13 @@ export const DEFAULT_CHILD_PATH = "m/44'/60'/0'/0/0";
 export class KeyHolder {
   #keys: ZkpKeys;
 
-  constructor(initial: ZkpKeys = deriveKeys(generateMnemonic(english, 256), DEFAULT_CHILD_PATH)) {
+  constructor(initial: ZkpKeys) {
     this.#keys = initial;
+  }
+
+  /** Keys of a fresh random mnemonic, as the real client boots with. */
+  static async random(): Promise<KeyHolder> {
+    return new KeyHolder(await deriveKeysAsync(generateMnemonic(english, 256), DEFAULT_CHILD_PATH));
   }
 
   get current(): ZkpKeys {
