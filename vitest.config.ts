@@ -5,13 +5,22 @@ import { defineConfig } from 'vitest/config';
 // (fixtures/waits/timeouts.ts); vitest's timeouts are only the outer backstop.
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
 
-/** In every project's workers: readable failures when compared values hold bigints (see the file). */
-const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts'];
+/**
+ * In every project's workers: readable failures when compared values hold bigints, and each test's full log attached to
+ * it in the report (see the files).
+ */
+const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/log/test-log.setup.ts'];
+
+/**
+ * `npm run e2e` asks for the harness's own console (E2E_CONSOLE=compact, set by scripts/e2e.ts): one line per test,
+ * failures in full, tests' output kept in their reports. Anything else (npm test, E2E_CONSOLE=vitest) gets vitest's.
+ */
+const CONSOLE_REPORTER = process.env.E2E_CONSOLE === 'compact' ? './fixtures/console/reporter.ts' : 'default';
 
 export default defineConfig({
   test: {
     reporters: [
-      'default',
+      CONSOLE_REPORTER,
       ['junit', { outputFile: 'reports/junit.xml' }],
       ['allure-vitest/reporter', { resultsDir: 'reports/allure-results' }],
       // reports/summary.json: the run's target, client build, contract generation and scenario counts.

@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild, version as esbuildVersion, type BuildOptions } from 'esbuild';
-import { consoleLogger } from '../fixtures/log';
+import { createLogger } from '../fixtures/log';
 import { docker, localImageId } from './base/docker-cli';
 import { DigestCache } from './digest-cache';
 import { ensureNodeBaseImage, type NodeBaseImage } from './base/local-base';
@@ -107,7 +107,7 @@ export function ensureDevnetImageOutcomes(options: EnsureImagesOptions = {}): Pr
 }
 
 async function ensureAll(options: EnsureImagesOptions): Promise<ImageOutcome[]> {
-  const log = options.log ?? consoleLogger('images').info;
+  const log = options.log ?? createLogger('images').info;
   const started = performance.now();
   const [base, anvilBinary, clientBundle, proposerBundle, eventServiceBundle, rpcLimitsBundle] = await Promise.all([
     ensureNodeBaseImage(log),

@@ -7,7 +7,7 @@ import { parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ensureDevnetImages } from '../docker/images';
 import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
-import { consoleLogger, stderrLogger } from '../fixtures/log';
+import { CONSOLE_LEVEL_ENV, createLogger } from '../fixtures/log';
 import { readDevnetSettings } from '../fixtures/target/devnet-settings';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
 import { eventServiceApiKeyCommand, formatCommand } from '../fixtures/network/event-service-container';
@@ -21,7 +21,10 @@ const RECEIPT_TIMEOUT_MS = 30_000;
 const SAME_SIGNAL_WINDOW_MS = 1_000;
 
 const { values: args } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-const logger = args.json ? stderrLogger('devnet') : consoleLogger('devnet');
+// A person starting a devnet by hand watches it come up: info unless E2E_LOG_LEVEL says otherwise (log lines go to
+// stderr, so `--json` keeps stdout to its one line).
+process.env[CONSOLE_LEVEL_ENV] ??= 'info';
+const logger = createLogger('devnet');
 
 let devnet: Devnet | undefined;
 let stopping: Promise<void> | undefined;
@@ -35,7 +38,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 startup.then(
   (facts) => console.log(args.json ? JSON.stringify(facts) : describe(facts)),
   (error: Error) => {
-    logger.warn(`devnet did not start: ${error.message}`);
+    logger.error(`devnet did not start: ${error.message}`);
     void shutdown('failure', 1);
   },
 );

@@ -6,10 +6,16 @@
 // nothing starts unless it passes. `--preflight-only` stops there.
 //
 // Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
+//
+// The console (fixtures/console/reporter.ts): one line per test, each failure in full, warnings and the progress of
+// long waits (E2E_LOG_LEVEL=error|warn|info|debug, default warn), a summary, and where the report and the run log are.
+// Every level of every log goes to the run log (reports/logs/run.jsonl) and, per test, into the report.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
+import { DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
@@ -43,8 +49,13 @@ if (values['env-file']) {
 }
 const target = TargetName.safeParse(values.target);
 if (!target.success) stop(`--target ${values.target}: expected one of ${TargetName.options.join(', ')}`);
-
-const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data };
+try {
+  readConsoleLevel();
+} catch (error) {
+  stop((error as Error).message);
+}
+// The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
+const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
 if (target.data === 'testnet') {
   const profile = readProfile();
   await runPreflight(profile);
@@ -57,16 +68,34 @@ if (target.data === 'testnet') {
 
 // Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
 rmSync('reports/allure-results', { recursive: true, force: true });
+// Started here, not before preflight: a run that preflight refuses (a scenario runs one) must not empty it.
+// E2E_RUN_LOG moves it (runs side by side in one checkout).
+const runLog = startRunLog(runLogPathFrom() ?? DEFAULT_RUN_LOG);
+process.env[RUN_LOG_ENV] = runLog;
+scenarioEnv[RUN_LOG_ENV] = runLog;
 
-const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
+// The local binaries, not npx: npx adds lines of its own to the console.
+const vitest = spawnSync(bin('vitest'), ['run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
   stdio: 'inherit',
   env: scenarioEnv,
 });
-const report = spawnSync('npx', ['allure', 'generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { stdio: 'inherit' });
-if (report.status === 0) console.log('report: reports/allure-report/index.html');
-else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
+// The generator's output is shown only when it fails.
+const report = spawnSync(bin('allure'), ['generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { encoding: 'utf8' });
+if (report.status === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
+else console.error(`${report.stdout ?? ''}${report.stderr ?? ''}${report.error?.message ?? ''}\nthe Allure report could not be generated (see above); JUnit XML is in reports/junit.xml`);
+console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
 
 process.exit(vitest.status ?? 1);
+
+/** Relative to the checkout when inside it. */
+function shortPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+}
+
+function bin(name: string): string {
+  return join('node_modules', '.bin', name);
+}
 
 function readProfile(): TestnetProfile {
   try {

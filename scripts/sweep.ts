@@ -5,14 +5,16 @@
 import { parseArgs } from 'node:util';
 import { formatUnits } from 'viem';
 import { chainClients, Funder, l1Balances } from '../fixtures/chain';
-import { consoleLogger } from '../fixtures/log';
+import { CONSOLE_LEVEL_ENV, createLogger } from '../fixtures/log';
 import { IdentityLedger, sweepLedgerIdentities } from '../fixtures/recovery';
 import { readTestnetProfile } from '../fixtures/target';
 import { identitySourceFor, keyForSlot } from '../fixtures/users/identity';
 import { timeoutsFromEnv } from '../fixtures/waits';
 
 const { values: args } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
-const logger = consoleLogger('e2e::sweep');
+// What was swept is this command's output: info unless E2E_LOG_LEVEL says otherwise.
+process.env[CONSOLE_LEVEL_ENV] ??= 'info';
+const logger = createLogger('e2e::sweep');
 
 async function main(): Promise<number> {
   const profile = readTestnetProfile(process.env);
@@ -54,7 +56,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    logger.warn(`sweep failed: ${error.message}`);
+    logger.error(`sweep failed: ${error.message}`);
     process.exit(1);
   },
 );

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { depositBody, units, type DepositBody } from '../../fixtures/api';
 import { expectEscrowReverted, expectNothingMoved, expectQueuedThenFailed, rejectionToken, watchLedgers } from '../../fixtures/expectations';
-import { consoleLogger } from '../../fixtures/log';
+import { createLogger } from '../../fixtures/log';
 import { labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
@@ -18,7 +18,7 @@ import { depositAsIs } from '../../fixtures/users/raw-submissions';
 const target = currentTarget();
 const token = rejectionToken(target);
 const value = units(token, token.amounts.deposit);
-const log = consoleLogger('e2e::rejections');
+const log = createLogger('e2e::rejections');
 
 describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no gas, no token`, () => {
   let cast: Cast;

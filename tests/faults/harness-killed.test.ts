@@ -28,7 +28,7 @@ const SWEEP_BOUND_MS = 2 * 60_000;
 /** The round trip of the wrapped gas token: Alice and Bob, each on a pre-certified key, Alice granted the deposit. */
 const SCENARIO = 'scenarios/round-trip/wrapped-gas-token.spec.ts';
 const USERS = 2;
-/** The cast logs this once every user holds their grant on L1 (fixtures/chain/funder.ts). */
+/** The cast logs this once every user holds their grant on L1 (fixtures/chain/funder.ts), at info: the run's console is asked for info. */
 const FUNDED = new RegExp(`funded ${USERS} identities with `);
 
 let devnet: Devnet;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   stateDir = files.stateDir;
   funderBefore = await balancesOf(funderAddress);
 
-  killedRun = await runNestedE2e({ args: ['--target', 'testnet', '--env-file', files.envFile, SCENARIO], killWhen: FUNDED, timeoutMs: KILL_BOUND_MS });
+  killedRun = await runNestedE2e({ args: ['--target', 'testnet', '--env-file', files.envFile, SCENARIO], env: { E2E_LOG_LEVEL: 'info' }, killWhen: FUNDED, timeoutMs: KILL_BOUND_MS });
   heldAtKill = await Promise.all(clientAddresses.map(balancesOf));
   console.log(`npm run e2e killed with SIGKILL ${Math.round((killedRun.killed?.atMs ?? killedRun.elapsedMs) / 1000)} s after its start, on "${killedRun.killed?.matched ?? '(no match)'}"`);
   // The next run's recovery, as an operator starts it after a killed run: same profile, same state directory.
