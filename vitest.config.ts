@@ -5,15 +5,20 @@ import { defineConfig } from 'vitest/config';
 // (fixtures/waits/timeouts.ts); vitest's timeouts are only the outer backstop.
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
 
-/** In every project's workers: readable failures when compared values hold bigints (see the file). */
-const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts'];
+/**
+ * In every project's workers: readable failures when compared values hold bigints, assertion steps as sentences and
+ * failure classes for the report (see the files).
+ */
+const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/report/report.setup.ts'];
 
 export default defineConfig({
   test: {
     reporters: [
       'default',
       ['junit', { outputFile: 'reports/junit.xml' }],
-      ['allure-vitest/reporter', { resultsDir: 'reports/allure-results' }],
+      // reportMatchers: false — allure-vitest's own `expect(x).toBe(y)` steps; fixtures/report/assertion-sentences.ts
+      // records each assertion as a sentence instead.
+      ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }],
       // reports/summary.json: the run's target, client build, contract generation and scenario counts.
       './fixtures/run/summary-reporter.ts',
     ],

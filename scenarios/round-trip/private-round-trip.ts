@@ -18,6 +18,7 @@ import {
   expectDeEscrowRefused,
   expectEveryProposerRegistered,
   expectL1Change,
+  expectL1Holdings,
   expectNothingClaimableBeforeItsBlock,
   expectSpendAwaitingItsBlock,
   tryEarlyDeEscrow,
@@ -121,10 +122,8 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     it('both users hold exactly what the funder granted them on L1', async () => {
       await story('Set-up');
       const [a, b] = await Promise.all([alice.l1Snapshot(target.tokens), bob.l1Snapshot(target.tokens)]);
-      expect(a.native).toBe(target.gasAllowanceWei);
-      expect(a.tokens[token.symbol]).toBe(amount.deposit);
-      expect(b.native).toBe(target.gasAllowanceWei);
-      expect(b.tokens[token.symbol]).toBe(0n);
+      expectL1Holdings(alice, a, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: amount.deposit } });
+      expectL1Holdings(bob, b, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: 0n } });
     });
 
     it('both clients are fingerprinted as the same build, without moving value', async () => {
