@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
@@ -65,6 +66,7 @@ const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...s
 const report = spawnSync('npx', ['allure', 'generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { stdio: 'inherit' });
 if (report.status === 0) console.log('report: reports/allure-report/index.html');
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
+recordRunAndWriteTrends();
 
 process.exit(vitest.status ?? 1);
 
