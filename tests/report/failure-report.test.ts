@@ -54,7 +54,7 @@ describe('a run\'s Allure results', () => {
     expect(all.filter((name) => name.startsWith('expect(')), 'steps named after the call').toEqual([]);
     // Attachments sit in steps of their own, without a status.
     expect(resultNamed('passes with its assertions as sentences').steps.map((s) => [s.name, s.status ?? 'attachment'])).toEqual([
-      ['approve and escrow, sent by her own client — is 2', 'passed'],
+      ['Approve and escrow, sent by her own client — is 2', 'passed'],
       ['L1 balances of bob', 'attachment'],
       ["L1 transactions sent by bob's client", 'attachment'],
       ["Bob's L1 ETH balance fell by 0.000000000000021 ETH (21000 wei, 18 decimals), with the gas of the 1 L1 transaction(s) Bob's client sent: 0.000000000000021 ETH (21000 wei, 18 decimals)", 'passed'],
