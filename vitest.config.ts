@@ -6,10 +6,10 @@ import { defineConfig } from 'vitest/config';
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
 
 /**
- * In every project's workers: readable failures when compared values hold bigints, and each test's full log attached to
- * it in the report (see the files).
+ * In every project's workers: readable failures when compared values hold bigints, assertion steps as sentences and
+ * failure classes for the report, and each test's full log attached to it (see the files).
  */
-const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/log/test-log.setup.ts'];
+const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/report/report.setup.ts', 'fixtures/log/test-log.setup.ts'];
 
 /**
  * `npm run e2e` asks for the harness's own console (E2E_CONSOLE=compact, set by scripts/e2e.ts): one line per test,
@@ -22,7 +22,9 @@ export default defineConfig({
     reporters: [
       CONSOLE_REPORTER,
       ['junit', { outputFile: 'reports/junit.xml' }],
-      ['allure-vitest/reporter', { resultsDir: 'reports/allure-results' }],
+      // reportMatchers: false — allure-vitest's own `expect(x).toBe(y)` steps; fixtures/report/assertion-sentences.ts
+      // records each assertion as a sentence instead.
+      ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }],
       // reports/summary.json: the run's target, client build, contract generation and scenario counts.
       './fixtures/run/summary-reporter.ts',
     ],

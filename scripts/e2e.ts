@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
 import { DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
@@ -84,6 +85,7 @@ const report = spawnSync(bin('allure'), ['generate', 'reports/allure-results', '
 if (report.status === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
 else console.error(`${report.stdout ?? ''}${report.stderr ?? ''}${report.error?.message ?? ''}\nthe Allure report could not be generated (see above); JUnit XML is in reports/junit.xml`);
 console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
+recordRunAndWriteTrends();
 
 process.exit(vitest.status ?? 1);
 

@@ -8,6 +8,7 @@ import { amountHex, deEscrowBody, hex64, recipientAddressHex, units, withdrawBod
 import { skipForBuild } from '../../fixtures/builds';
 import {
   blocksHeld,
+  expectAmount,
   expectDeEscrowBodyRefused,
   expectL1Change,
   expectSpendAwaitingItsBlock,
@@ -90,7 +91,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
       blocksHeld(target) ? 'the commitment whose nullifier is the salt is PendingSpend' : 'the commitment whose nullifier is the salt is PendingSpend, or Spent once its block landed',
       () => expectSpendAwaitingItsBlock(target, withdrawal!, salt!),
     );
-    expect(spent.preimage.value, "the spent commitment is Alice's deposit").toBe(amount.deposit);
+    expectAmount("the value of the spent commitment (Alice's deposit)", spent.preimage.value, amount.deposit, token, "the spent commitment is Alice's deposit");
   });
 
   it('a de-escrow before the withdrawal block is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {

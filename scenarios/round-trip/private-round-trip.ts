@@ -15,9 +15,11 @@ import {
 } from '../../fixtures/event-webhooks';
 import {
   blocksHeld,
+  expectAmount,
   expectDeEscrowRefused,
   expectEveryProposerRegistered,
   expectL1Change,
+  expectL1Holdings,
   expectNothingClaimableBeforeItsBlock,
   expectSpendAwaitingItsBlock,
   tryEarlyDeEscrow,
@@ -26,7 +28,7 @@ import {
   type L1Watch,
 } from '../../fixtures/expectations';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, checkOnlyWhere, labels, nothingToTest, step } from '../../fixtures/report';
+import { attachJson, checkOnlyWhere, describeAmount, labels, nothingToTest, step } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type TrackedRequest, type User, type Withdrawal } from '../../fixtures/users';
 
@@ -121,10 +123,8 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     it('both users hold exactly what the funder granted them on L1', async () => {
       await story('Set-up');
       const [a, b] = await Promise.all([alice.l1Snapshot(target.tokens), bob.l1Snapshot(target.tokens)]);
-      expect(a.native).toBe(target.gasAllowanceWei);
-      expect(a.tokens[token.symbol]).toBe(amount.deposit);
-      expect(b.native).toBe(target.gasAllowanceWei);
-      expect(b.tokens[token.symbol]).toBe(0n);
+      expectL1Holdings(alice, a, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: amount.deposit } });
+      expectL1Holdings(bob, b, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: 0n } });
     });
 
     it('both clients are fingerprinted as the same build, without moving value', async () => {
@@ -146,7 +146,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       expect(alice.build.mismatches, `the first submission shows the request-id rule the fingerprint dated (${describeBuild(alice.build)})`).toEqual([]);
       await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
       confirmed.push(deposit);
-      await step(`Alice's L2 balance is ${token.amounts.deposit}`, () => alice.l2BalanceBecomes(token, amount.deposit));
+      await step(`Alice's L2 ${token.symbol} balance is ${describeAmount(amount.deposit, token)}`, () => alice.l2BalanceBecomes(token, amount.deposit));
       const outcome = await l1.settle();
       expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
       await expectL1Change(alice, outcome, [token], {
@@ -160,8 +160,8 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
       await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
       confirmed.push(transfer);
-      await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2BalanceBecomes(token, amount.transfer));
-      await step(`Alice's L2 balance is the change`, () => alice.l2BalanceBecomes(token, amount.deposit - amount.transfer));
+      await step(`Bob's L2 ${token.symbol} balance is ${describeAmount(amount.transfer, token)}`, () => bob.l2BalanceBecomes(token, amount.transfer));
+      await step(`Alice's L2 ${token.symbol} balance is the change, ${describeAmount(amount.deposit - amount.transfer, token)}`, () => alice.l2BalanceBecomes(token, amount.deposit - amount.transfer));
     });
 
     it('Bob withdraws part of his funds to his own L1 address: the withdraw fund salt arrives and names his spent commitment', async () => {
@@ -190,7 +190,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
         blocksHeld(target) ? 'the commitment whose nullifier is the salt is PendingSpend' : 'the commitment whose nullifier is the salt is PendingSpend, or Spent once its block landed',
         () => expectSpendAwaitingItsBlock(target, withdrawal!, salt!.salt),
       );
-      expect(spent.preimage.value, 'the spent commitment holds what Bob received').toBe(amount.transfer);
+      expectAmount('the value of the spent commitment (what Bob received)', spent.preimage.value, amount.transfer, token, 'the spent commitment holds what Bob received');
       await expectNothingClaimableBeforeItsBlock(target, withdrawal, salt.salt);
     });
 
@@ -233,7 +233,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
       expect(outcome.transactions.map((t) => t.hash), 'one de-escrow, sent by his own client').toEqual([payout.l1TxHash]);
       await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw } });
-      await step("Bob's L2 balance is the change", () => bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw));
+      await step(`Bob's L2 ${token.symbol} balance is the change, ${describeAmount(amount.transfer - amount.withdraw, token)}`, () => bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw));
     });
 
     it('a second de-escrow of the same withdrawal fails and moves nothing', async (context) => {
