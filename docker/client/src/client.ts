@@ -91,9 +91,16 @@ export async function startClient(settings: ClientSettings, options: StartClient
   return {
     url: server.url,
     async close() {
+      // Persist first: everything the API has shown is on disk before anything that may be slow to stop (a listener
+      // mid-poll, a request mid-proof) can use up docker's grace period and be cut short by SIGKILL. The log lines
+      // say, in the container's log the report attaches, how far a shutdown got.
+      const main = log(LogTarget.main);
+      main.info(`Shutting down: persisting the store (${store.commitments().length} commitment(s))`);
+      await store.flush();
       await server.close();
       await Promise.all([worker.stop(), listener.stop()]);
       await store.flush();
+      main.info(`Shut down: store persisted (${store.commitments().length} commitment(s))`);
     },
   };
 }
