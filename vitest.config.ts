@@ -49,8 +49,9 @@ export default defineConfig({
       {
         test: {
           name: 'scenarios',
-          setupFiles: SETUP_FILES,
           include: ['scenarios/**/*.spec.ts'],
+          // The request tallies: what each scenario file's waits cost, for reports/summary.json `requests`.
+          setupFiles: [...SETUP_FILES, 'fixtures/run/request-counts.setup.ts'],
           globalSetup: ['fixtures/target/devnet-global-setup.ts'],
           // One file per scenario, run side by side (vitest's default of cores − 1 workers would serialise them on a
           // 2-core machine); a group of its own after the other projects, as a different maxWorkers requires.

@@ -5,20 +5,26 @@
 // included: the JSON report's file span runs from the first test to the last only) and the scenario's
 // confirmation-latency records. Last, how long after its L1 block a wait on a delivered BlockProposed (contract-event
 // webhooks, fixtures/event-webhooks) resolved, per path (push: signed deliveries; pull: the events API), against the
-// block's timestamp and against the moment the harness's own L1 polling saw the block.
+// block's timestamp and against the moment the harness's own L1 polling saw the block. And what waiting cost: requests
+// per hour of waiting (reports/summary.json `requests`, at the devnet's pace; the test network's budget is proved by
+// fixtures/users/waiting-budget.test.ts).
+// Every figure is printed with its spread over the runs (min–max), so that two benches can be compared. Everything it
+// writes lies under reports/bench/ (its own vitest config, scripts/bench.vitest.config.ts); it checks that the run's
+// reports (reports/junit.xml, allure-results, summary.json, history.jsonl) are untouched, and fails if not.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readDevnetSettings } from '../fixtures/target/devnet-settings';
+import { RunSummary } from '../fixtures/run/run-summary';
+import { addTallies, type RequestTally } from '../fixtures/waits/request-ledger';
+import { BENCH_DIR, benchRunPaths, changedReports, fingerprintReports } from './bench-isolation';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = z.coerce.number().int().min(1).max(20).parse(values.runs);
 const { blockTimeSeconds: BLOCK_S, batchWindowSeconds: WINDOW_S } = readDevnetSettings();
-const OUT = 'reports/bench';
-/** Where vitest.config.ts's junit reporter writes (its own outputFile option wins over the command line's). */
-const JUNIT = 'reports/junit.xml';
+const OUT = BENCH_DIR;
 
 /** Phases of the round trip, recognised by their test's title, with the network's own minimum duration. */
 const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
@@ -28,7 +34,7 @@ const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
   { name: 'deposit → confirmed', title: /^Alice deposits/, floorS: 3 * BLOCK_S + WINDOW_S },
   { name: 'transfer → both balances', title: /^Alice pays Bob/, floorS: BLOCK_S + WINDOW_S },
   { name: 'withdraw → salt, PendingSpend', title: /^Bob withdraws/, floorS: 0 },
-  { name: 'early de-escrow refused', title: /before the commitment is Spent/, floorS: 0 },
+  { name: 'early de-escrow refused', title: /^a de-escrow before the withdrawal block/, floorS: 0 },
   { name: 'withdrawal block → Spent', title: /^once the withdrawal block lands/, floorS: BLOCK_S + WINDOW_S },
   { name: 'de-escrow → L1 balances', title: /^the funds leave escrow/, floorS: BLOCK_S },
   { name: 'second de-escrow refused', title: /second de-escrow/, floorS: 0 },
@@ -46,32 +52,36 @@ const Latency = z.object({ what: z.string(), latencyMs: z.number() });
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
+const runReportsBefore = fingerprintReports();
 
 const samples = new Map<string, number[]>(PHASES.map((p) => [p.name, []]));
 const totals: number[] = [];
 const latencies: z.infer<typeof Latency>[] = [];
+const requestTallies: RequestTally[] = [];
 
 for (let run = 1; run <= RUNS; run++) {
-  const json = join(OUT, `run-${run}.json`);
-  const timeline = join(OUT, `run-${run}.timeline.jsonl`);
+  const runDir = join(OUT, `run-${run}`);
+  const paths = benchRunPaths(runDir);
+  const { json, timeline, junit } = paths;
   console.error(`bench: run ${run}/${RUNS}`);
   // One scenario file at a time: each phase is measured against the network's floor for one round trip, and scenario
   // files running side by side share the proposer's batches and wait out each other's block holds.
   const result = spawnSync('npx', [
     // The main scenario only: the other scenario files (token standards, rejections) have phases of their own.
-    'vitest', 'run', '--project', 'scenarios', 'scenarios/round-trip', '--no-file-parallelism',
-    '--reporter=json', `--outputFile.json=${json}`, '--reporter=junit',
+    'vitest', 'run', '--config', 'scripts/bench.vitest.config.ts', '--project', 'scenarios', 'scenarios/round-trip', '--no-file-parallelism',
   ], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, E2E_TIMELINE_FILE: timeline },
+    // Its own reports, Allure results (the environment section, run attachments) and timeline: all under runDir.
+    env: { ...process.env, E2E_BENCH_RUN_DIR: runDir, E2E_TIMELINE_FILE: timeline, ALLURE_RESULTS_DIR: paths.allureResults },
   });
   if (result.status !== 0) {
     console.error(`bench: run ${run} failed (exit ${result.status}); see ${json}. Figures of failed runs are not used.`);
     process.exit(1);
   }
   const report = VitestJson.parse(JSON.parse(readFileSync(json, 'utf8')));
-  copyFileSync(JUNIT, join(OUT, `run-${run}.junit.xml`));
-  const fileSeconds = junitSuiteSeconds(readFileSync(JUNIT, 'utf8'));
+  const fileSeconds = junitSuiteSeconds(readFileSync(junit, 'utf8'));
+  const { requests } = RunSummary.parse(JSON.parse(readFileSync(paths.summary, 'utf8')));
+  if (requests) requestTallies.push(requests);
   for (const file of report.testResults) {
     const suiteSeconds = [...fileSeconds].find(([name]) => file.name.endsWith(name))?.[1];
     const wholeFileMs = suiteSeconds === undefined ? file.endTime - file.startTime : suiteSeconds * 1_000;
@@ -124,15 +134,28 @@ const median = (xs: readonly number[]) => {
 };
 const seconds = (ms: number) => (ms / 1_000).toFixed(2);
 const ratio = (ms: number, floorS: number) => (floorS > 0 ? `${(ms / 1_000 / floorS).toFixed(2)}×` : 'n/a');
+/** min–max of the samples, in seconds: how far one run strays from another. */
+const spread = (xs: readonly number[]) => `${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))}`;
 
 console.log(`\nnpm run bench: ${RUNS} run(s) of the main scenario (${totals.length} round trips), L1 block ${BLOCK_S} s, batching window ${WINDOW_S} s\n`);
-console.log(['phase'.padEnd(34), 'median s', 'floor s', 'overhead'].join('  '));
+console.log(['phase'.padEnd(34), 'median s', 'spread s'.padStart(13), 'floor s', 'overhead'].join('  '));
 for (const phase of PHASES) {
-  const m = median(samples.get(phase.name)!);
-  console.log([phase.name.padEnd(34), seconds(m).padStart(8), phase.floorS.toFixed(2).padStart(7), ratio(m, phase.floorS).padStart(8)].join('  '));
+  const xs = samples.get(phase.name)!;
+  const m = median(xs);
+  console.log([phase.name.padEnd(34), seconds(m).padStart(8), spread(xs).padStart(13), phase.floorS.toFixed(2).padStart(7), ratio(m, phase.floorS).padStart(8)].join('  '));
 }
 const floorTotal = PHASES.reduce((sum, p) => sum + p.floorS, 0);
-console.log([`total per round trip`.padEnd(34), seconds(median(totals)).padStart(8), floorTotal.toFixed(2).padStart(7), ratio(median(totals), floorTotal).padStart(8)].join('  '));
+console.log([`total per round trip`.padEnd(34), seconds(median(totals)).padStart(8), spread(totals).padStart(13), floorTotal.toFixed(2).padStart(7), ratio(median(totals), floorTotal).padStart(8)].join('  '));
+
+// What waiting cost, per run and over all runs (the counters of reports/summary.json `requests`).
+const rates = requestTallies.map((t) => t.perWaitingHour).filter((rate): rate is number => rate !== null);
+const all = addTallies(requestTallies);
+if (rates.length > 0) {
+  console.log(
+    `\nrequests per waiting hour ${all.perWaitingHour} (median of runs ${median(rates).toFixed(1)}, spread ${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)}; ` +
+      `L1 ${all.l1}, clients ${all.client}, event service ${all.eventService}, proposers ${all.proposer} in ${all.waitingSeconds} s of waiting, at the devnet's pace)`,
+  );
+} else console.log('\nrequests per waiting hour: no waiting was counted (no summary.json requests)');
 
 /** The delivery-latency lines of the scenarios' event subscriptions (fixtures/event-webhooks/delivery-latency.ts). */
 const isDelivery = (l: z.infer<typeof Latency>) => l.what.startsWith('BlockProposed delivered');
@@ -147,3 +170,11 @@ printLatencies('\nconfirmation detected after its L1 block (block timestamps hav
 const deliveries = latencies.filter(isDelivery);
 if (deliveries.length === 0) console.log('\nno delivery-latency figures: the target has no contract-event service');
 else printLatencies('\nwait on a delivered BlockProposed resolved after (negative: before L1 polling saw the block):', deliveries, 70);
+
+// The run's own reports must be as they were: the bench writes under reports/bench/ only.
+const touched = changedReports(runReportsBefore, fingerprintReports());
+if (touched.length > 0) {
+  console.error(`bench: the run's reports were touched, which the bench must never do:\n  ${touched.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`\nthe run's reports are untouched; the bench's own are in ${OUT}/`);

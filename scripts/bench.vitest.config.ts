@@ -1,0 +1,9 @@
+// The bench's vitest config: the project's own (vitest.config.ts) with the bench's reporters, every output under the
+// run directory the bench names in E2E_BENCH_RUN_DIR (scripts/bench-isolation.ts): the run's reports stay untouched.
+import { defineConfig } from 'vitest/config';
+import base from '../vitest.config';
+import { benchReporters, BENCH_DIR } from './bench-isolation';
+
+const runDir = process.env.E2E_BENCH_RUN_DIR || `${BENCH_DIR}/run`;
+
+export default defineConfig({ ...base, test: { ...base.test, reporters: benchReporters(runDir) } });
