@@ -20,7 +20,7 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   start: /^running \d+ test files on the devnet; the console shows E2E_LOG_LEVEL=warn and above, each test's full log is in the report$/,
   test: /^✓ [\w/-]+ › .+ \((\d+ ms|[\d.]+ s|[\d.]+ min)\)$/,
   skip: /^↓ [\w/-]+ › .+ — skipped: .+$/,
-  progress: new RegExp(`^  [\\w/-]+ \\[${CLOCK} NOTICE e2e::waits\\] (waiting for .+: .+ of .+, \\d+ probes, last seen: .+|done waiting for .+ after .+ \\(\\d+ probes\\))$`),
+  progress: new RegExp(`^  [\\w/-]+ \\[${CLOCK} NOTICE e2e::waits\\] waiting for .+: .+ of .+, \\d+ probes, last seen: .+$`),
   warning: new RegExp(`^  ([\\w/-]+ )?\\[${CLOCK} WARN [\\w:-]+\\] .+$`),
   summary: /^(tests: \d+ passed, 0 failed, \d+ skipped|\d+ tests in \d+ files, .+|)$/,
   junit: /^JUNIT report written to .+junit\.xml$/,
