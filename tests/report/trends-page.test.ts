@@ -41,7 +41,7 @@ describe('reports/trends.html', () => {
     const pagePath = join(dir, 'trends.html');
     const nights = [
       { tests: [trip('Deposit', { latenciesMs: [4_000, 6_000], gasUsed: [46_000, 120_000] }), trip('De-escrow', { gasUsed: [80_000] })], funds: [{ funderGas: 10n ** 15n, clientGas: 0n, clientValueSent: 0n, sweepGas: 0n }] },
-      { tests: [trip('Deposit', { latenciesMs: [7_000], gasUsed: [166_500] }), trip('De-escrow', { status: 'failed', gasUsed: [80_100] })], requests: { l1: 600, client: 60, eventService: 6, waitingSeconds: 3600 } },
+      { tests: [trip('Deposit', { latenciesMs: [7_000], gasUsed: [166_500] }), trip('De-escrow', { status: 'failed', gasUsed: [80_100] })], requests: { l1: 600, client: 60, eventService: 6, proposer: 12, waitingSeconds: 3600, perWaitingHour: 678 } },
       { tests: [trip('Deposit', { gasUsed: [166_000] }), trip('De-escrow', { gasUsed: [79_900] })], funds: [{ funderGas: 2n * 10n ** 15n, clientGas: 10n ** 15n, clientValueSent: 0n, sweepGas: 0n }] },
     ];
     nights.forEach((night, i) => {
@@ -97,6 +97,8 @@ describe('reports/trends.html', () => {
       { label: 'l1', data: [null, 600, null] },
       { label: 'client', data: [null, 60, null] },
       { label: 'eventService', data: [null, 6, null] },
+      { label: 'proposer', data: [null, 12, null] },
+      { label: 'total', data: [null, 678, null] },
     ]);
     // De-escrow failed on the second night and passed on the third: flaky on both.
     expect(byId['chart-flaky']!.datasets).toEqual([{ label: 'flaky tests', data: [0, 1, 1] }]);
