@@ -3,14 +3,20 @@
 //
 // `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
 // loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
-// nothing starts unless it passes. `--preflight-only` stops there.
+// nothing starts unless it passes. `--preflight-only` stops there. Then, before any scenario leases an identity, the
+// value an earlier run that was killed left in its users' clients is brought home and swept back to the funder
+// (fixtures/recovery/recover-before-run.ts); the report gets what was recovered, and a rescue that failed makes the
+// run exit non-zero whatever the scenarios did.
 //
 // Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
+import { consoleLogger } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
+import { attachJsonToRun } from '../fixtures/report/run-attachment';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
@@ -45,10 +51,12 @@ const target = TargetName.safeParse(values.target);
 if (!target.success) stop(`--target ${values.target}: expected one of ${TargetName.options.join(', ')}`);
 
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data };
+let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
   const profile = readProfile();
   await runPreflight(profile);
   if (values['preflight-only']) process.exit(0);
+  recovered = await recoverBeforeRun(profile, consoleLogger('e2e::rescue'));
   // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
   scenarioEnv.E2E_SCENARIO_TIMEOUT_MS ??= String(backstopMs(testnetTarget(profile).timeouts));
 } else if (values['preflight-only']) {
@@ -57,6 +65,9 @@ if (target.data === 'testnet') {
 
 // Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
 rmSync('reports/allure-results', { recursive: true, force: true });
+if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length)) {
+  await attachJsonToRun('recovered from orphaned clients of a killed run, before this run', { rescues: recovered.rescue?.outcomes ?? [], sweeps: recovered.sweeps, problems: recovered.problems });
+}
 
 const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
   stdio: 'inherit',
@@ -66,6 +77,10 @@ const report = spawnSync('npx', ['allure', 'generate', 'reports/allure-results',
 if (report.status === 0) console.log('report: reports/allure-report/index.html');
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 
+if (recovered?.problems.length) {
+  console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(vitest.status || 1);
+}
 process.exit(vitest.status ?? 1);
 
 function readProfile(): TestnetProfile {
