@@ -3,7 +3,10 @@
 //
 // `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
 // loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
-// nothing starts unless it passes. `--preflight-only` stops there.
+// nothing starts unless it passes. `--preflight-only` stops there. Then, before any scenario leases an identity, the
+// value an earlier run that was killed left in its users' clients is brought home and swept back to the funder
+// (fixtures/recovery/recover-before-run.ts); the report gets what was recovered, and a rescue that failed makes the
+// run exit non-zero whatever the scenarios did.
 //
 // Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
 //
@@ -15,8 +18,10 @@ import { rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
-import { DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
+import { createLogger, DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
+import { attachJsonToRun } from '../fixtures/report/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
@@ -57,10 +62,12 @@ try {
 }
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
+let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
   const profile = readProfile();
   await runPreflight(profile);
   if (values['preflight-only']) process.exit(0);
+  recovered = await recoverBeforeRun(profile, createLogger('e2e::rescue'));
   // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
   scenarioEnv.E2E_SCENARIO_TIMEOUT_MS ??= String(backstopMs(testnetTarget(profile).timeouts));
 } else if (values['preflight-only']) {
@@ -74,6 +81,9 @@ rmSync('reports/allure-results', { recursive: true, force: true });
 const runLog = startRunLog(runLogPathFrom() ?? DEFAULT_RUN_LOG);
 process.env[RUN_LOG_ENV] = runLog;
 scenarioEnv[RUN_LOG_ENV] = runLog;
+if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length)) {
+  await attachJsonToRun('recovered from orphaned clients of a killed run, before this run', { rescues: recovered.rescue?.outcomes ?? [], sweeps: recovered.sweeps, problems: recovered.problems });
+}
 
 // The local binaries, not npx: npx adds lines of its own to the console.
 const vitest = spawnSync(bin('vitest'), ['run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
@@ -87,6 +97,10 @@ else console.error(`${report.stdout ?? ''}${report.stderr ?? ''}${report.error?.
 console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
 recordRunAndWriteTrends();
 
+if (recovered?.problems.length) {
+  console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(vitest.status || 1);
+}
 process.exit(vitest.status ?? 1);
 
 /** Relative to the checkout when inside it. */

@@ -1,25 +1,29 @@
 // Client containers on the devnet: two start side by side, each healthy on its own loopback port, reaching a host
-// listener as host.docker.internal; a restart keeps the store and the URL; logs are captured without the key.
+// listener as host.docker.internal; a restart keeps the store and the URL; logs are captured without the key. A
+// client labelled with whom it serves can be adopted by id by another process (a rescue of a killed run's client).
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generatePrivateKey } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets/secret';
 import { waitFor, wakeOnEvent } from '../../fixtures/waits';
 import { dockerEngine } from '../../fixtures/network/engine';
 import {
+  adoptClientContainer,
+  AdoptedClientRestartRefused,
+  readClientLabels,
   hostAddressForContainers,
   startClientContainer,
   startDevnet,
-  type ClientContainer,
   type Devnet,
+  type StartedClientContainer,
 } from '../../fixtures/network';
 
 let devnet: Devnet;
-let alice: ClientContainer;
-let bob: ClientContainer;
+let alice: StartedClientContainer;
+let bob: StartedClientContainer;
 const aliceKey = new Secret(generatePrivateKey());
 const EXTRA_FILE = '/app/configuration/toml/contract_hashes.toml';
 const EXTRA_CONTENT = 'nightfall = "0x01"\n';
@@ -39,7 +43,7 @@ afterAll(async () => {
 });
 
 /** Runs a node one-liner inside the client container, as its user. */
-async function nodeIn(client: ClientContainer, script: string): Promise<string> {
+async function nodeIn(client: StartedClientContainer, script: string): Promise<string> {
   const result = await client.container.exec(['node', '-e', script]);
   expect(result, result.stderr).toMatchObject({ exitCode: 0 });
   return result.stdout;
@@ -47,7 +51,7 @@ async function nodeIn(client: ClientContainer, script: string): Promise<string> 
 
 const withoutTimestamp = (line: string) => line.replace(/^\[\S+ /, '[');
 
-async function health(client: ClientContainer): Promise<string> {
+async function health(client: Pick<StartedClientContainer, 'baseUrl'>): Promise<string> {
   const response = await fetch(`${client.baseUrl}/v1/health`);
   expect(response.status).toBe(200);
   return (await response.text()).trim();
@@ -112,6 +116,40 @@ describe('client containers', () => {
     const logs = alice.logs();
     expect(logs.includes('signing_key: "[redacted]"'), 'the captured log keeps the settings line with the key redacted').toBe(true);
     expect(logs.toLowerCase().includes(aliceKey.reveal().slice(2).toLowerCase()), 'the key in the captured log').toBe(false);
+  });
+
+  it('carries whom it serves in its labels, without its key, and is adopted by id: same API and store, its log followed, never restarted, its end noticed', async () => {
+    const carolKey = new Secret(generatePrivateKey());
+    const serves = { user: 'carol', runId: 'run-under-test', nightfall: devnet.deployment.nightfall, keepForRescue: true };
+    const carol = await startClientContainer({ devnet, name: 'client-carol', signingKey: carolKey, serves });
+    const engine = await dockerEngine();
+    const { Config } = await engine.getContainer(carol.id).inspect();
+    expect(readClientLabels(Config.Labels)).toEqual({
+      client: 'client-carol', user: 'carol', l1Address: privateKeyToAddress(carolKey.reveal()), chainId: devnet.chainId, nightfall: devnet.deployment.nightfall, runId: 'run-under-test', keepForRescue: true,
+    });
+    expect(JSON.stringify(Config.Labels).toLowerCase().includes(carolKey.reveal().slice(2).toLowerCase()), 'the key in a label').toBe(false);
+    const { Volumes } = await engine.listVolumes({ filters: { name: [carol.volume] } });
+    expect(Volumes?.[0]?.Labels).toMatchObject({ 'nightfall-e2e.role': 'client-store', 'nightfall-e2e.client': 'client-carol', 'nightfall-e2e.keep-for-rescue': 'true' });
+
+    const adopted = await adoptClientContainer(carol.id);
+    expect({ name: adopted.name, id: adopted.id, baseUrl: adopted.baseUrl, volume: adopted.volume, urlInNetwork: adopted.urlInNetwork })
+      .toEqual({ name: carol.name, id: carol.id, baseUrl: carol.baseUrl, volume: carol.volume, urlInNetwork: carol.urlInNetwork });
+    expect(await health(adopted)).toBe('Healthy');
+    // A marker, then its past lines (and what it prints from now on).
+    const startLine = carol.logBuffer.lines()[0]!;
+    expect(adopted.logBuffer.lines()).toContain(startLine);
+    expect(adopted.logs()).toMatch(/--- adopted by process \d+/);
+    await expect(adopted.restart()).rejects.toThrow(AdoptedClientRestartRefused);
+    expect(await health(adopted), 'a refused restart leaves it running').toBe('Healthy');
+
+    // Killed by someone else while adopted: its keys are gone, and the adoption says so at once.
+    await engine.getContainer(carol.id).kill();
+    await expect(adopted.ended).resolves.toBe(`client client-carol (container ${carol.id.slice(0, 12)}) stopped while adopted (stopped, killed or removed by another process)`);
+    await adopted.stop();
+    expect(await engine.listContainers({ all: true, filters: { id: [carol.id] } })).toEqual([]);
+    const after = await engine.listVolumes({ filters: { name: [carol.volume] } });
+    expect((after.Volumes ?? []).filter((v) => v.Name === carol.volume)).toEqual([]);
+    await carol.stop(); // the devnet's own teardown of it is harmless too
   });
 
   it('removes its container and store on stop', async () => {
