@@ -6,11 +6,17 @@
 // nothing starts unless it passes. `--preflight-only` stops there.
 //
 // Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
+//
+// `-- --shard i/n` runs the i-th of n parts of the scenario files (vitest's --shard) and keeps its outputs under
+// reports/shards/<i>-of-<n>/ (`--reports <dir>`: under <dir>/shards/) instead of writing the report: once every
+// shard is in, `npm run report` merges them into one (scripts/report.ts).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
+import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
+import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
@@ -26,6 +32,9 @@ const { values, positionals: scenarioPaths } = parseArgs({
     only: { type: 'string' },
     'env-file': { type: 'string' },
     'preflight-only': { type: 'boolean', default: false },
+    // One part of the scenario files, `<index>/<count>`, for a run split over machines.
+    shard: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 
@@ -44,7 +53,13 @@ if (values['env-file']) {
 const target = TargetName.safeParse(values.target);
 if (!target.success) stop(`--target ${values.target}: expected one of ${TargetName.options.join(', ')}`);
 
+const shard = values.shard === undefined ? undefined : readShard(values.shard);
+if (values.reports !== undefined && !shard) stop('--reports: only with --shard (a run that is not split writes under reports/)');
+/** Where this run's results go: reports/, or the shard's own directory. */
+const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPORTS_ROOT) : REPORTS_ROOT);
+
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data };
+if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
 if (target.data === 'testnet') {
   const profile = readProfile();
   await runPreflight(profile);
@@ -55,18 +70,41 @@ if (target.data === 'testnet') {
   stop('--preflight-only: preflight is for the testnet target (the devnet is started and checked by the run itself)');
 }
 
-// Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
-rmSync('reports/allure-results', { recursive: true, force: true });
+// Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays. A shard's
+// directory holds only that shard's outputs: all of it goes.
+rmSync(shard ? outputs.dir : outputs.allureResults, { recursive: true, force: true });
 
-const vitest = spawnSync('npx', ['vitest', 'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
+const vitest = spawnSync('npx', [
+  'vitest', 'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : []),
+  ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
+], {
   stdio: 'inherit',
   env: scenarioEnv,
 });
+if (shard) {
+  writeShardManifest(outputs.dir, {
+    shard,
+    selection: { paths: scenarioPaths, ...(values.only ? { only: values.only } : {}) },
+    harnessCommit: harnessCommit(),
+    exitCode: vitest.status,
+    finishedAt: new Date().toISOString(),
+  });
+  console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
+  process.exit(vitest.status ?? 1);
+}
 const report = spawnSync('npx', ['allure', 'generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { stdio: 'inherit' });
 if (report.status === 0) console.log('report: reports/allure-report/index.html');
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 
 process.exit(vitest.status ?? 1);
+
+function readShard(text: string): ShardSpec {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    return stop((error as Error).message);
+  }
+}
 
 function readProfile(): TestnetProfile {
   try {
