@@ -1,9 +1,14 @@
 import { defineConfig } from 'vitest/config';
+// With its extension: vite's native configuration loader (its future default) resolves nothing else.
+import { runOutputs } from './fixtures/run/run-outputs.ts';
 
 // Three projects, one per kind of test: fast units, devnet integration (anvil, containers), and the scenarios
 // (one devnet for the whole run, started by the scenarios' global setup). Waits carry their own, explained bounds
 // (fixtures/waits/timeouts.ts); vitest's timeouts are only the outer backstop.
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
+
+/** reports/, or a shard's own directory under reports/shards/ (`npm run e2e -- --shard i/n`). */
+const OUTPUTS = runOutputs();
 
 /**
  * In every project's workers: readable failures when compared values hold bigints, assertion steps as sentences and
@@ -21,10 +26,10 @@ export default defineConfig({
   test: {
     reporters: [
       CONSOLE_REPORTER,
-      ['junit', { outputFile: 'reports/junit.xml' }],
+      ['junit', { outputFile: OUTPUTS.junit }],
       // reportMatchers: false — allure-vitest's own `expect(x).toBe(y)` steps; fixtures/report/assertion-sentences.ts
       // records each assertion as a sentence instead.
-      ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }],
+      ['allure-vitest/reporter', { resultsDir: OUTPUTS.allureResults, reportMatchers: false }],
       // reports/summary.json: the run's target, client build, contract generation and scenario counts.
       './fixtures/run/summary-reporter.ts',
     ],

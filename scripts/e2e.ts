@@ -13,6 +13,10 @@
 // The console (fixtures/console/reporter.ts): one line per test, each failure in full, warnings and the progress of
 // long waits (E2E_LOG_LEVEL=error|warn|info|debug, default warn), a summary, and where the report and the run log are.
 // Every level of every log goes to the run log (reports/logs/run.jsonl) and, per test, into the report.
+//
+// `-- --shard i/n` runs the i-th of n parts of the scenario files (vitest's --shard) and keeps its outputs under
+// reports/shards/<i>-of-<n>/ (`--reports <dir>`: under <dir>/shards/) instead of writing the report: once every
+// shard is in, `npm run report` merges them into one (scripts/report.ts).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -23,6 +27,8 @@ import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from
 import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
 import { attachJsonToRun } from '../fixtures/report/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
+import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
+import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
@@ -38,6 +44,9 @@ const { values, positionals: scenarioPaths } = parseArgs({
     only: { type: 'string' },
     'env-file': { type: 'string' },
     'preflight-only': { type: 'boolean', default: false },
+    // One part of the scenario files, `<index>/<count>`, for a run split over machines.
+    shard: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 
@@ -60,8 +69,15 @@ try {
 } catch (error) {
   stop((error as Error).message);
 }
+
+const shard = values.shard === undefined ? undefined : readShard(values.shard);
+if (values.reports !== undefined && !shard) stop('--reports: only with --shard (a run that is not split writes under reports/)');
+/** Where this run's results go: reports/, or the shard's own directory. */
+const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPORTS_ROOT) : REPORTS_ROOT);
+
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
+if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
 let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
   const profile = readProfile();
@@ -74,11 +90,12 @@ if (target.data === 'testnet') {
   stop('--preflight-only: preflight is for the testnet target (the devnet is started and checked by the run itself)');
 }
 
-// Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays.
-rmSync('reports/allure-results', { recursive: true, force: true });
+// Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays. A shard's
+// directory holds only that shard's outputs: all of it goes.
+rmSync(shard ? outputs.dir : outputs.allureResults, { recursive: true, force: true });
 // Started here, not before preflight: a run that preflight refuses (a scenario runs one) must not empty it.
-// E2E_RUN_LOG moves it (runs side by side in one checkout).
-const runLog = startRunLog(runLogPathFrom() ?? DEFAULT_RUN_LOG);
+// E2E_RUN_LOG moves it (runs side by side in one checkout); a shard keeps its own with its outputs.
+const runLog = startRunLog(runLogPathFrom() ?? (shard ? join(outputs.dir, 'logs', 'run.jsonl') : DEFAULT_RUN_LOG));
 process.env[RUN_LOG_ENV] = runLog;
 scenarioEnv[RUN_LOG_ENV] = runLog;
 if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length)) {
@@ -86,10 +103,24 @@ if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length
 }
 
 // The local binaries, not npx: npx adds lines of its own to the console.
-const vitest = spawnSync(bin('vitest'), ['run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : [])], {
+const vitest = spawnSync(bin('vitest'), [
+  'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : []),
+  ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
+], {
   stdio: 'inherit',
   env: scenarioEnv,
 });
+if (shard) {
+  writeShardManifest(outputs.dir, {
+    shard,
+    selection: { paths: scenarioPaths, ...(values.only ? { only: values.only } : {}) },
+    harnessCommit: harnessCommit(),
+    exitCode: vitest.status,
+    finishedAt: new Date().toISOString(),
+  });
+  console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
+  process.exit(recovered?.problems.length ? 1 : (vitest.status ?? 1));
+}
 // The generator's output is shown only when it fails.
 const report = spawnSync(bin('allure'), ['generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { encoding: 'utf8' });
 if (report.status === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
@@ -111,6 +142,14 @@ function shortPath(path: string): string {
 
 function bin(name: string): string {
   return join('node_modules', '.bin', name);
+}
+
+function readShard(text: string): ShardSpec {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    return stop((error as Error).message);
+  }
 }
 
 function readProfile(): TestnetProfile {
