@@ -22,6 +22,9 @@ const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/report/re
  */
 const CONSOLE_REPORTER = process.env.E2E_CONSOLE === 'compact' ? './fixtures/console/reporter.ts' : 'default';
 
+/** The devnet tests that SIGKILL a nested `npm run e2e` and rescue its orphaned clients (see the devnet-alone project). */
+const KILLS_HARNESSES = ['tests/faults/harness-killed.test.ts', 'tests/faults/harness-killed-next-run.test.ts'];
+
 export default defineConfig({
   test: {
     reporters: [
@@ -47,8 +50,23 @@ export default defineConfig({
           name: 'devnet',
           setupFiles: SETUP_FILES,
           include: ['tests/**/*.test.ts'],
+          exclude: [...KILLS_HARNESSES, '**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          // Files that kill a nested harness on purpose and rescue what it left: its clients are orphans by design, and
+          // any devnet started beside them sweeps orphans (removeLeftovers at every start). They run last, one at a
+          // time, with nothing else starting a devnet meanwhile.
+          name: 'devnet-alone',
+          setupFiles: SETUP_FILES,
+          include: [...KILLS_HARNESSES],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
         },
       },
       {

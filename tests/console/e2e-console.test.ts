@@ -26,6 +26,7 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   junit: /^JUNIT report written to .+junit\.xml$/,
   report: /^report: reports\/allure-report\/index\.html \(each test's full log is attached to it\)$/,
   'run log': /^run log: \S+\/run\.jsonl \(.+\)$/,
+  trends: /^trends: \S+\/trends\.html \(\d+ run\(s\) kept in \S+\/trends-history\.jsonl\)$/,
   // npx's own complaints about this machine's npm configuration, not the harness's.
   npm: /^npm warn /,
 };
