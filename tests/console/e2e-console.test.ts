@@ -61,7 +61,7 @@ describe('the console of a green npm run e2e', () => {
     expect(counts.test, 'one line per test that ran').toBe(Number(passed));
     expect(Number(passed) + Number(skipped)).toBe(13);
     expect(counts.progress ?? 0, 'the proposer outage is waited out with progress lines').toBeGreaterThan(0);
-    expect(lines.slice(-2).map(categoryOf)).toEqual(['report', 'run log']);
+    expect(lines.slice(-3).map(categoryOf)).toEqual(['report', 'run log', 'trends']);
   }, RUN_TIMEOUT_MS + 30_000);
 
   it('prints at most one progress line per progress interval of each wait', () => {
