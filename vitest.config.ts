@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import { runOutputs } from './fixtures/run/run-outputs.ts';
@@ -24,6 +27,18 @@ const CONSOLE_REPORTER = process.env.E2E_CONSOLE === 'compact' ? './fixtures/con
 
 /** The devnet tests that SIGKILL a nested `npm run e2e` and rescue its orphaned clients (see the devnet-alone project). */
 const KILLS_HARNESSES = ['tests/faults/harness-killed.test.ts', 'tests/faults/harness-killed-next-run.test.ts'];
+
+/**
+ * Scenario files side by side, three per core, up to all of them. A scenario mostly waits for L1 blocks and the
+ * proposer's batching window, so a core carries more than one (vitest's default, cores − 1, would serialise them on a
+ * 2-core machine) — but not every file at once on a small machine: each is a worker process and two or more client
+ * containers, and a suite run costs about 240 CPU-seconds. Measured on 2 cores: 4, 6 and 8 workers 134–157 s,
+ * 12 workers 165 s, all 18 files at once 216–249 s (every file slowed four-fold). A 4-core CI runner with a third of the
+ * files (a shard) runs them all at once. E2E_SCENARIO_WORKERS sets the number.
+ */
+const SCENARIO_FILES = readdirSync(fileURLToPath(new URL('./scenarios', import.meta.url)), { recursive: true })
+  .filter((name) => String(name).endsWith('.spec.ts')).length;
+const SCENARIO_WORKERS = Number(process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, Math.min(SCENARIO_FILES, 3 * availableParallelism())));
 
 export default defineConfig({
   test: {
@@ -76,9 +91,9 @@ export default defineConfig({
           // The request tallies: what each scenario file's waits cost, for reports/summary.json `requests`.
           setupFiles: [...SETUP_FILES, 'fixtures/run/request-counts.setup.ts'],
           globalSetup: ['fixtures/target/devnet-global-setup.ts'],
-          // One file per scenario, run side by side (vitest's default of cores − 1 workers would serialise them on a
-          // 2-core machine); a group of its own after the other projects, as a different maxWorkers requires.
-          maxWorkers: Number(process.env.E2E_SCENARIO_WORKERS ?? 4),
+          // One file per scenario, all side by side (SCENARIO_WORKERS); a group of its own after the other projects, as a
+          // different maxWorkers requires.
+          maxWorkers: SCENARIO_WORKERS,
           sequence: { groupOrder: 1 },
           testTimeout: SCENARIO_TIMEOUT_MS,
           hookTimeout: SCENARIO_TIMEOUT_MS,

@@ -152,8 +152,14 @@ describe('client containers', () => {
     await carol.stop(); // the devnet's own teardown of it is harmless too
   });
 
-  it('removes its container and store on stop', async () => {
+  it('is killed at once (its process gone, so it signs nothing), and removed with its store on stop', async () => {
     const { id, volume } = { id: bob.container.getId(), volume: bob.volume };
+    await bob.kill();
+    await bob.kill(); // killing a client that no longer runs is what killing wanted
+    const { State } = await (await dockerEngine()).getContainer(id).inspect();
+    expect(State.Running).toBe(false);
+    expect(State.ExitCode, 'SIGKILL (128 + 9): no shutdown ran').toBe(137);
+    await expect(fetch(`${bob.baseUrl}/v1/health`)).rejects.toThrow();
     await bob.stop();
     await bob.stop(); // a second stop (e.g. the devnet's) is harmless
     const engine = await dockerEngine();
