@@ -93,6 +93,8 @@ describe('client containers', () => {
 
     await alice.restart();
 
+    // Stopped on SIGTERM, not killed: the old process had time to persist its store and said so.
+    expect(alice.logs()).toMatch(/Shut down: store persisted \(\d+ commitment\(s\)\)/);
     expect(alice.baseUrl).toBe(baseUrl);
     expect(await health(alice)).toBe('Healthy');
     expect(await nodeIn(alice, "process.stdout.write(fs.readFileSync('/app/data/restart-marker', 'utf8'))")).toBe('kept');
