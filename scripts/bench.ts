@@ -1,6 +1,7 @@
 // `npm run bench [-- --runs 3]`: runs the main scenario on the devnet N times and prints, per phase and in total, the
 // median wall time, the network's floor for that phase (L1 blocks and the proposer's batching window: time the
-// harness cannot save) and the harness's overhead as a ratio; then how long after its L1 block each confirmation was
+// harness cannot save) and the harness's overhead as a ratio — the tests' phases, and inside the hooks each cast's
+// set-up and teardown as the cast timed them (fixtures/run/timeline.ts); then how long after its L1 block each confirmation was
 // detected. Figures come from vitest's JSON report (tests), its JUnit report (a scenario file's whole duration, hooks
 // included: the JSON report's file span runs from the first test to the last only) and the scenario's
 // confirmation-latency records. Last, how long after its L1 block a wait on a delivered BlockProposed (contract-event
@@ -28,8 +29,6 @@ const OUT = BENCH_DIR;
 
 /** Phases of the round trip, recognised by their test's title, with the network's own minimum duration. */
 const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
-  // Funding: wrap (or mint) and transfers, allowlisting alongside: two L1 blocks.
-  { name: 'set-up (clients, funding, keys)', title: /^$/, floorS: 2 * BLOCK_S },
   // approve and escrow, one block each, the batching window, the block's own L1 transaction.
   { name: 'deposit → confirmed', title: /^Alice deposits/, floorS: 3 * BLOCK_S + WINDOW_S },
   { name: 'transfer → both balances', title: /^Alice pays Bob/, floorS: BLOCK_S + WINDOW_S },
@@ -39,6 +38,16 @@ const PHASES: readonly { name: string; title: RegExp; floorS: number }[] = [
   { name: 'de-escrow → L1 balances', title: /^the funds leave escrow/, floorS: BLOCK_S },
   { name: 'second de-escrow refused', title: /second de-escrow/, floorS: 0 },
 ];
+const SET_UP = 'set-up (clients, funding, keys)';
+const TEARDOWN = 'teardown (bring home, sweep)';
+const OTHER_HOOKS = 'other hooks (event subscription…)';
+/** Funding: wrap (or mint) and transfers, allowlisting alongside: two L1 blocks. */
+const SET_UP_FLOOR_S = 2 * BLOCK_S;
+/**
+ * Closing a cast: what the users still hold on L2 goes home (its withdrawal's L2 block, then the de-escrow's L1 block),
+ * then each identity's sweep: its tokens, then — once they are mined, so that the native rest is exact — its native coin.
+ */
+const teardownFloorS = (broughtHome: number) => (broughtHome > 0 ? BLOCK_S + WINDOW_S + BLOCK_S : 0) + 2 * BLOCK_S;
 
 const VitestJson = z.object({
   testResults: z.array(z.object({
@@ -49,12 +58,15 @@ const VitestJson = z.object({
   })),
 });
 const Latency = z.object({ what: z.string(), latencyMs: z.number() });
+/** fixtures/run/timeline.ts CastPhaseTiming. */
+const CastPhase = z.object({ castPhase: z.enum(['set-up', 'teardown']), ms: z.number(), broughtHome: z.number().int().optional() });
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const runReportsBefore = fingerprintReports();
 
-const samples = new Map<string, number[]>(PHASES.map((p) => [p.name, []]));
+const samples = new Map<string, number[]>([...PHASES.map((p) => p.name), SET_UP, TEARDOWN, OTHER_HOOKS].map((name) => [name, []]));
+const teardownFloors: number[] = [];
 const totals: number[] = [];
 const latencies: z.infer<typeof Latency>[] = [];
 const requestTallies: RequestTally[] = [];
@@ -82,6 +94,10 @@ for (let run = 1; run <= RUNS; run++) {
   const fileSeconds = junitSuiteSeconds(readFileSync(junit, 'utf8'));
   const { requests } = RunSummary.parse(JSON.parse(readFileSync(paths.summary, 'utf8')));
   if (requests) requestTallies.push(requests);
+  const timelineLines = readFileSync(timeline, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const castPhases = timelineLines.flatMap((line) => CastPhase.safeParse(line).data ?? []);
+  let hooksMs = 0;
+  let roundTrips = 0;
   for (const file of report.testResults) {
     const suiteSeconds = [...fileSeconds].find(([name]) => file.name.endsWith(name))?.[1];
     const wholeFileMs = suiteSeconds === undefined ? file.endTime - file.startTime : suiteSeconds * 1_000;
@@ -89,17 +105,24 @@ for (let run = 1; run <= RUNS; run++) {
     const byScenario = groupBy(file.assertionResults, (t) => t.ancestorTitles.join(' > '));
     for (const tests of byScenario.values()) {
       const testsMs = tests.reduce((sum, t) => sum + (t.duration ?? 0), 0);
-      for (const phase of PHASES.slice(1)) {
+      for (const phase of PHASES) {
         const test = tests.find((t) => phase.title.test(t.title));
         if (test?.duration != null) samples.get(phase.name)!.push(test.duration);
       }
-      // Set-up is what the scenario took beyond its tests (its beforeAll and afterAll), shared out per scenario.
-      const setUpMs = wholeFileMs / byScenario.size - testsMs;
-      samples.get(PHASES[0]!.name)!.push(setUpMs);
-      totals.push(testsMs + setUpMs);
+      // The scenario's hooks (beforeAll and afterAll): its whole time beyond its tests, shared out per scenario.
+      hooksMs += wholeFileMs / byScenario.size - testsMs;
+      roundTrips += 1;
+      totals.push(wholeFileMs / byScenario.size);
     }
   }
-  latencies.push(...readFileSync(timeline, 'utf8').trim().split('\n').filter(Boolean).map((line) => Latency.parse(JSON.parse(line))));
+  // Inside the hooks: each cast's set-up and teardown (timed by the cast itself), and whatever else the hooks did.
+  for (const phase of castPhases) {
+    samples.get(phase.castPhase === 'set-up' ? SET_UP : TEARDOWN)!.push(phase.ms);
+    if (phase.castPhase === 'teardown') teardownFloors.push(teardownFloorS(phase.broughtHome ?? 0));
+  }
+  const castMs = castPhases.reduce((sum, phase) => sum + phase.ms, 0);
+  if (roundTrips > 0) samples.get(OTHER_HOOKS)!.push((hooksMs - castMs) / roundTrips);
+  latencies.push(...timelineLines.flatMap((line) => Latency.safeParse(line).data ?? []));
 }
 
 /** Each scenario file's duration in seconds, hooks included, from the JUnit report's testsuite elements. */
@@ -126,6 +149,10 @@ if (unmatched.length > 0) {
   console.error(`bench: no test matched these phases; were the scenario's tests renamed?\n  ${unmatched.join('\n  ')}`);
   process.exit(1);
 }
+if (samples.get(SET_UP)!.length === 0 || teardownFloors.length === 0) {
+  console.error(`bench: the casts recorded no set-up or teardown timing in their timelines (fixtures/run/timeline.ts)`);
+  process.exit(1);
+}
 
 const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -139,13 +166,15 @@ const spread = (xs: readonly number[]) => `${seconds(Math.min(...xs))}–${secon
 
 console.log(`\nnpm run bench: ${RUNS} run(s) of the main scenario (${totals.length} round trips), L1 block ${BLOCK_S} s, batching window ${WINDOW_S} s\n`);
 console.log(['phase'.padEnd(34), 'median s', 'spread s'.padStart(13), 'floor s', 'overhead'].join('  '));
-for (const phase of PHASES) {
-  const xs = samples.get(phase.name)!;
-  const m = median(xs);
-  console.log([phase.name.padEnd(34), seconds(m).padStart(8), spread(xs).padStart(13), phase.floorS.toFixed(2).padStart(7), ratio(m, phase.floorS).padStart(8)].join('  '));
-}
-const floorTotal = PHASES.reduce((sum, p) => sum + p.floorS, 0);
-console.log([`total per round trip`.padEnd(34), seconds(median(totals)).padStart(8), spread(totals).padStart(13), floorTotal.toFixed(2).padStart(7), ratio(median(totals), floorTotal).padStart(8)].join('  '));
+const row = (name: string, xs: readonly number[], floorS: number) =>
+  console.log([name.padEnd(34), seconds(median(xs)).padStart(8), spread(xs).padStart(13), floorS.toFixed(2).padStart(7), ratio(median(xs), floorS).padStart(8)].join('  '));
+const teardownFloor = median(teardownFloors);
+row(SET_UP, samples.get(SET_UP)!, SET_UP_FLOOR_S);
+for (const phase of PHASES) row(phase.name, samples.get(phase.name)!, phase.floorS);
+row(TEARDOWN, samples.get(TEARDOWN)!, teardownFloor);
+row(OTHER_HOOKS, samples.get(OTHER_HOOKS)!, 0);
+const floorTotal = SET_UP_FLOOR_S + PHASES.reduce((sum, p) => sum + p.floorS, 0) + teardownFloor;
+row('total per round trip', totals, floorTotal);
 
 // What waiting cost, per run and over all runs (the counters of reports/summary.json `requests`).
 const rates = requestTallies.map((t) => t.perWaitingHour).filter((rate): rate is number => rate !== null);
