@@ -4,7 +4,8 @@
 // the Allure results (which also give the console each failed test's step and attachments) and the run summary.
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import base from '../vitest.config';
+// With its extension: vite's native configuration loader (its future default) resolves nothing else.
+import base from '../vitest.config.ts';
 
 const runDir = process.env.E2E_SOAK_RUN_DIR || 'reports/soak/run';
 
