@@ -1,5 +1,5 @@
-// addresses.toml, the file the real deployer writes and the real client reads
-// (/app/configuration/toml/addresses.toml; reference §10.3, configuration/src/addresses.rs):
+// addresses.toml, the file the real deployer writes and the real client reads (/app/configuration/toml/addresses.toml;
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : configuration/src/addresses.rs:153-200):
 //   nightfall = "0x…"
 //   round_robin = "0x…"
 //   x509 = "0x…"

@@ -1,5 +1,6 @@
-// The shapes that travel between client, proposer and the Nightfall contract (design.md "On chain shapes",
-// "Client ↔ proposer wire"; reference §7.1, §8.4, §8.5): the ClientTransaction JSON the proposer accepts, the
+// The shapes that travel between client, proposer and the Nightfall contract
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/shared_entities.rs:238 ClientTransaction,
+// blockchain_assets/contracts/Nightfall.sol:49-88): the ClientTransaction JSON the proposer accepts, the
 // OnChainTransaction/Block structs of propose_block, slot kinds, calldata codec and the devnet's mock proofs.
 import {
   decodeFunctionData,
@@ -142,7 +143,9 @@ function publicInputsHash(inputs: MockProofInputs): string {
   return keccak256(encoded).slice(2);
 }
 
-/** Stands in for the client's UltraPlonk proof (design.md "Mock proofs"): keccak256 of the public inputs. */
+/**
+ * Stands in for the client's UltraPlonk proof (README, "How faithful the devnet is"): keccak256 of the public inputs.
+ */
 export function mockProof(inputs: MockProofInputs): ClientProof {
   const hash = publicInputsHash(inputs);
   return { proof: hash, pi_hash: hash, vk_id: MOCK_VK_ID };

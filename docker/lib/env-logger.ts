@@ -1,4 +1,5 @@
-// Log lines in env_logger's default format, as the real client and proposer print them (reference §5.1):
+// Log lines in env_logger's default format, as the real client and proposer print them
+// (https://docs.rs/env_logger/0.11/env_logger/):
 //   [2026-11-22T03:04:05Z INFO  nightfall_client::driven::queue] message
 // The harness greps these (e.g. for withdraw_fund_salt), so the shape matters. Levels follow RUST_LOG: a global
 // level and/or `target=level` directives, the longest matching target prefix winning, as env_logger does.

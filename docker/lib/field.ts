@@ -1,6 +1,7 @@
-// BN254 scalar field and the real client's hex rules (reference §6.1, lib/src/hex_conversion.rs).
-// Every hex input the client API accepts goes through one of these parsers, so the simulator rejects exactly what the
-// real client rejects: an optional `0x`, an even number of digits, any case, big-endian.
+// BN254 scalar field and the real client's hex rules (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// lib/src/hex_conversion.rs:14-101). Every hex input the client API accepts goes through one of these parsers, so the
+// simulator rejects exactly what the real client rejects: an optional `0x`, an even number of digits, any case,
+// big-endian.
 
 /** The BN254 scalar field modulus r (= BabyJubJub's base field). */
 export const BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
@@ -67,7 +68,10 @@ export function fitsBits(x: bigint, n: number): boolean {
   return x >= 0n && x < 1n << BigInt(n);
 }
 
-/** The circuit's range limits (reference §0.20). */
+/**
+ * The circuit's range limits (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+ * lib/src/plonk_prover/circuits/unified_circuit.rs:77-80,111-119).
+ */
 export const VALUE_BITS = 96;
 export const ADDRESS_BITS = 160;
 

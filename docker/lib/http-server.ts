@@ -1,8 +1,9 @@
-// Small helpers for the simulators' node:http servers: body reading with a size limit, text/JSON replies, and a
-// route table that rejects like warp does in the real services (reference §2.1, §2.2, §8.1):
-// no route for the path → the "not found" reply (client: 404 NOT_FOUND; proposer: 500); a route for the path but not
-// the method, a handler's unexpected error, a bad body → 500 INTERNAL_SERVER_ERROR. Handlers signal the real
-// services' typed rejections (e.g. 404 "No such token") by throwing HttpError.
+// Small helpers for the simulators' node:http servers: body reading with a size limit, text/JSON replies, and a route
+// table that rejects like warp does in the real services (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/mod.rs:64-120, nightfall_proposer/src/drivers/rest/mod.rs:46-84): no route for the
+// path → the "not found" reply (client: 404 NOT_FOUND; proposer: 500); a route for the path but not the method, a
+// handler's unexpected error, a bad body → 500 INTERNAL_SERVER_ERROR. Handlers signal the real services' typed
+// rejections (e.g. 404 "No such token") by throwing HttpError.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 export const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';

@@ -1,7 +1,7 @@
 // NF4_* environment of the simulated client and proposer — the same variable names as the real images
-// (reference §10.2; design.md "Simulator settings"). Validated with zod at start-up so that a bad deployment fails
-// at once with a message naming the variable. The signing key is wrapped so that it cannot leak through logging,
-// JSON or util.inspect.
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : configuration/src/settings.rs:184-205). Validated with zod at
+// start-up so that a bad deployment fails at once with a message naming the variable. The signing key is wrapped so
+// that it cannot leak through logging, JSON or util.inspect.
 import { inspect } from 'node:util';
 import type { Hex } from 'viem';
 import { z } from 'zod';
@@ -101,7 +101,7 @@ function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObj
   throw new SettingsError(`invalid simulator environment:\n  ${lines.join('\n  ')}`);
 }
 
-/** The build the client simulates: `plume` (the seed's build) or `head` (upstream master); see design.md. */
+/** The build the client simulates: `plume` (the seed's build) or `head` (upstream master); see README, "Targets". */
 export type ClientBuild = 'plume' | 'head';
 
 export interface CommonSettings {

@@ -1,9 +1,10 @@
-// Balance and key rejections (seed "deriveKey", transfer/withdraw bodies; reference §2.4.2, §2.4.4, §6.4, §6.5, §12.1):
-// a transfer or withdrawal of more than the balance and a transfer to a malformed ZKP public key are accepted with
-// 202 and failed later by the client's worker (a plume client keeps the input it reserved for the identity point,
-// so that case runs last of the spends); a key derivation from a mnemonic that
-// is not 24 words or from a malformed path is refused with 500 and leaves the user's keys loaded. Each time nothing
-// moves: L1 and L2 balances of both users, the tokens in escrow and both clients' commitments.
+// Balance and key rejections (seed "deriveKey", transfer/withdraw bodies;
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_nf_3.rs:431-699,
+// driven/queue.rs:88-110): a transfer or withdrawal of more than the balance and a transfer to a malformed ZKP public
+// key are accepted with 202 and failed later by the client's worker (a plume client keeps the input it reserved for the
+// identity point, so that case runs last of the spends); a key derivation from a mnemonic that is not 24 words or from
+// a malformed path is refused with 500 and leaves the user's keys loaded. Each time nothing moves: L1 and L2 balances
+// of both users, the tokens in escrow and both clients' commitments.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { hex64, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
@@ -50,23 +51,23 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
     ['a transfer of one raw unit more than Alice holds', () => transferTo(bob.zkpPublicKey, deposited + 1n)],
     ['a withdrawal of one raw unit more than Alice holds', (): RawSubmission =>
       ({ operation: 'withdraw', body: withdrawBody({ token: erc20, value: deposited + 1n, recipient: alice.l1Address, fee: 0n }) })],
-  ] as const)('%s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
     await story('More than the balance', what);
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
-  // A compressed key must decode as hex, lie on BabyJubJub, in its prime subgroup, and not be the identity (§6.5).
+  // A compressed key must decode as hex, lie on BabyJubJub, in its prime subgroup, and not be the identity.
   it.for([
     ['not hex', () => transferTo('zz'.repeat(32))],
     ['off the curve', () => transferTo('ff'.repeat(32))],
-  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
     await story('Malformed ZKP public key', `Recipient key ${what}`);
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
   // The head build refuses the identity point before it selects inputs; the plume build has no such check and fails
   // only at proof time, after reserving (fixtures/builds/failed-spends.ts).
-  it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client (reference §12), ${
+  it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${
     target.clients.build === 'plume' ? "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)" : 'and nothing moves'
   }`, async (context) => {
     await story('Malformed ZKP public key', 'Recipient key the identity point');

@@ -1,8 +1,10 @@
-// De-escrow rejections (seed "Withdrawal procedure", "Errors"; reference §2.4.14, §7.1, §7.4): a de-escrow asked too
-// early, a second time, or not matching the withdrawal (salt, value, recipient) is refused, and nothing moves — L1 and
-// L2 balances of both users, the tokens in escrow and both clients' commitments stay as they were. The recipient in
-// the short 0x form is where the seed and the real client part: the seed says it is not accepted; the real client
-// reads recipientAddress as a number (reference §2.4.5, §6.1), so the short form names the same address and pays out.
+// De-escrow rejections (seed "Withdrawal procedure", "Errors"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// blockchain_assets/contracts/Nightfall.sol:573-639): a de-escrow asked too early, a second time, or not matching the
+// withdrawal (salt, value, recipient) is refused, and nothing moves — L1 and L2 balances of both users, the tokens in
+// escrow and both clients' commitments stay as they were. The recipient in the short 0x form is where the seed and the
+// real client part: the seed says it is not accepted; the real client reads recipientAddress as a number
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:26-30), so the short form names the same
+// address and pays out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountHex, deEscrowBody, hex64, recipientAddressHex, units, withdrawBody, type DeEscrowBody } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
@@ -55,7 +57,8 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
 
   beforeAll(async () => {
     // The plan's own rule, checked before anything moves (a precondition, not a verdict): Alice keeps change, so her
-    // withdrawal confirms on every build (reference §3.4).
+    // withdrawal confirms on every build (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+    // nightfall_client/src/drivers/rest/client_operation.rs:60-67).
     if (amount.withdraw >= amount.deposit) {
       throw new Error(`the ${target.name} target's ${token.symbol} amounts must leave Alice change (withdraw < deposit); configured: deposit ${token.amounts.deposit}, withdraw ${token.amounts.withdraw}`);
     }

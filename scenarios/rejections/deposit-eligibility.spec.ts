@@ -1,10 +1,13 @@
 // Deposit-eligibility rejections (seed "The address derived from the signing key must hold the network gas token and
-// the token to be deposited"; reference §0.10, §0.11, §7.5, §12.1). Who may deposit is decided on L1, after the
-// client's 202: a client without gas cannot send its approval and fails the request; a client whose address is not
-// allowlisted, or that does not hold the token, has its escrow_funds reverted by the contract — and because the real
-// client never checks that receipt, it reports the deposit Submitted and keeps commitments that stay PendingCreation.
-// Either way nothing of value moves: every user's L1 tokens and L2 balances, the tokens in escrow and everyone's
-// earlier commitments stay as they were; a client that sent transactions paid exactly their gas and nothing else.
+// the token to be deposited"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// blockchain_assets/contracts/X509/Certified.sol:67-78,
+// nightfall_client/src/driven/contract_functions/nightfall_contract.rs:112-124). Who may deposit is decided on L1,
+// after the client's 202: a client without gas cannot send its approval and fails the request; a client whose address
+// is not allowlisted, or that does not hold the token, has its escrow_funds reverted by the contract — and because the
+// real client never checks that receipt, it reports the deposit Submitted and keeps commitments that stay
+// PendingCreation. Either way nothing of value moves: every user's L1 tokens and L2 balances, the tokens in escrow and
+// everyone's earlier commitments stay as they were; a client that sent transactions paid exactly their gas and nothing
+// else.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { depositBody, units, type DepositBody } from '../../fixtures/api';
 import { expectEscrowReverted, expectNothingMoved, expectQueuedThenFailed, rejectionToken, watchLedgers } from '../../fixtures/expectations';
@@ -50,7 +53,7 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
     await cast?.close();
   });
 
-  it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt, reference §12); only gas is spent', async (context) => {
+  it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async (context) => {
     await story('Client address not allowlisted');
     if (target.name !== 'devnet') {
       await skipBecause(context, `${target.name}: the users' keys are pre-certified there, so no client address is left out of the allowlist`);
@@ -63,7 +66,7 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
     await expectQueuedThenFailed(dave, { operation: 'deposit', body: deposit() }, cast.users, target.tokens);
   });
 
-  it('a deposit of a token the client does not hold: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt, reference §12); only gas is spent', async () => {
+  it('a deposit of a token the client does not hold: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async () => {
     await story('Client lacks the token');
     await expectUnescrowedDeposit(erin);
   });

@@ -1,9 +1,10 @@
-// A transfer or withdrawal whose fee is more than the sender's fee balance (reference §7.2 "Not having enough fee
-// commitments fails the request", §2.4.4): the client accepts it with 202, reserves the value commitments, finds no fee
-// commitments to cover the fee and marks the request Failed (no notification). The head build puts the value
-// commitment back to Unspent; the plume build leaves it PendingSpend for good (fixtures/builds/failed-spends.ts), so
-// each case spends a commitment of its own, and on the real network the plume cases do not run. Nothing else moves:
-// L1 and L2 balances — the fee balance too — and both clients' other commitments.
+// A transfer or withdrawal whose fee is more than the sender's fee balance
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_nf_3.rs:524,762): the client
+// accepts it with 202, reserves the value commitments, finds no fee commitments to cover the fee and marks the request
+// Failed (no notification). The head build puts the value commitment back to Unspent; the plume build leaves it
+// PendingSpend for good (fixtures/builds/failed-spends.ts), so each case spends a commitment of its own, and on the
+// real network the plume cases do not run. Nothing else moves: L1 and L2 balances — the fee balance too — and both
+// clients' other commitments.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { erc20, gasCoin } from '../../fixtures/assets';
 import { transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
@@ -62,7 +63,7 @@ describe(`Fee-balance rejections (${token.symbol}): a fee one wei more than the 
       ({ operation: 'transfer', body: transferBody({ token: ref, value: units(token, token.amounts.transfer), recipient: bob.zkpPublicKey, fee: feeBeyondBalance }) })],
     ['a withdrawal to her own L1 address', (): RawSubmission =>
       ({ operation: 'withdraw', body: withdrawBody({ token: ref, value: units(token, token.amounts.withdraw), recipient: alice.l1Address, fee: feeBeyondBalance }) })],
-  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client (reference §7.2, §12), ${reservedInputFate}, and nothing else moves`, async ([what, submission], context) => {
+  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`, async ([what, submission], context) => {
     await story(`${what[0]!.toUpperCase()}${what.slice(1)} with a fee beyond the fee balance`);
     await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
     await step(`Alice's fee balance is ${DEPOSIT_FEE}, the fee asked ${feeBeyondBalance} wei`, () => alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE)));

@@ -1,8 +1,11 @@
-// Request-encoding rejections (seed "Amount encoding", body tables, X-Request-ID; reference §2.3, §6.1-6.3, §12.1): a
-// missing or malformed X-Request-ID is refused at once on the build that requires it; a field in the wrong form is
-// accepted with 202 and only the client's queue worker fails the request later (`Failed`, no notification). Either
-// way nothing moves: L1 and L2 balances of both users, the tokens in escrow and both clients' commitments.
-// Each case is a well-formed body from the fixtures with the one field under test written wrongly.
+// Request-encoding rejections (seed "Amount encoding", body tables, X-Request-ID;
+// EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 : nightfall_client/src/drivers/rest/client_nf_3.rs:140-150
+// for the header; EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:14-101,
+// nightfall_client/src/driven/queue.rs:88-110 for the fields): a missing or malformed X-Request-ID is refused at once
+// on the build that requires it; a field in the wrong form is accepted with 202 and only the client's queue worker
+// fails the request later (`Failed`, no notification). Either way nothing moves: L1 and L2 balances of both users, the
+// tokens in escrow and both clients' commitments. Each case is a well-formed body from the fixtures with the one field
+// under test written wrongly.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { depositBody, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
@@ -50,14 +53,15 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
   ] as const)('a deposit %s is refused at once (400 "Invalid request id"), not queued, and moves nothing', async ([how, requestId], context) => {
     await story('X-Request-ID', `Deposit ${how}`);
     await skipForBuild(context, alice.build, alice.build.requestIds === 'server-generated',
-      'the client ignores X-Request-ID and makes its own (reference §2.3): there is no request id to refuse');
+      'the client ignores X-Request-ID and makes its own (since EYBlockchain/nightfall_4_CE 5bce1a0): there is no request id to refuse');
     const watch = await watchLedgers(cast.users, target.tokens);
     await expectRefusal(submitAsIs(alice, deposit(), { requestId }), 400, 'Invalid request id', `Alice's deposit ${how}`);
     await expectNothingMoved(watch);
   });
 
   // Amounts are 64 hex digits (seed); the real client decodes any even-length hex, so what it refuses is an odd digit
-  // count or a character that is not hex (reference §6.1).
+  // count or a character that is not hex (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+  // lib/src/hex_conversion.rs:26-30).
   it.for([
     ['a deposit value in an odd number of hex digits ("0x1")', () => written(deposit(), { value: '0x1' })],
     ['a deposit value in decimal with a point ("1.5")', () => written(deposit(), { value: '1.5' })],
@@ -66,7 +70,7 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
       return written(t, { recipientData: { ...(t.body as { recipientData: object }).recipientData, values: ['0x1'] } });
     }],
     ['a withdraw fee in words ("zero")', () => written(withdraw(), { fee: 'zero' })],
-  ] as const)('%s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
     await story('Amount encoding', what);
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
@@ -75,18 +79,18 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     ['a deposit token id longer than 32 bytes', () => written(deposit(), { tokenId: '00'.repeat(33) })],
     ['a withdraw token id in an odd number of hex digits ("000")', () => written(withdraw(), { tokenId: '000' })],
     ['a transfer token id in the short form with an odd digit count ("0x0")', () => written(transfer(), { tokenId: '0x0' })],
-  ] as const)('%s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
     await story('Token id form', what);
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
-  // An unknown *number* is silently taken as ERC-20 by the real client (reference §6.3: "≥ 5 → ERC20"); what it refuses
-  // is a token type that is not a hex number of one byte.
+  // An unknown *number* is silently taken as ERC-20 by the real client (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+  // lib/src/shared_entities.rs:207-222); what it refuses is a token type that is not a hex number of one byte.
   it.for([
     ['a deposit token type named instead of coded ("ERC20")', () => written(deposit(), { tokenType: 'ERC20' })],
     ['a deposit token type with a 0x prefix ("0x0")', () => written(deposit(), { tokenType: '0x0' })],
     ['a deposit token type beyond one byte ("100")', () => written(deposit(), { tokenType: '100' })],
-  ] as const)('%s: accepted with 202, then Failed by the client (reference §12), and nothing moves', async ([what, submission]) => {
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
     await story('Token type', what);
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });

@@ -1,9 +1,10 @@
-// Each standard's own rules for what may be deposited and withdrawn (reference §2.4.3, §6.3; the real client's
-// approval guards in token_contracts.rs): an ERC-721 deposit with a value, an ERC-1155 deposit with neither a value nor
-// an id, an ERC-20 deposit with a token id are accepted with 202 and then Failed by the client's worker before it
-// sends any approval; an ERC-721 withdrawal with a value finds no commitment worth it (an item's commitment has value
-// 0) and is Failed too. Each time nothing moves: the item stays where it was on L1, no L1 transaction is sent, and L1
-// and L2 balances and both clients' commitments are unchanged.
+// Each standard's own rules for what may be deposited and withdrawn (the real client's approval guards,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/driven/contract_functions/token_contracts.rs): an
+// ERC-721 deposit with a value, an ERC-1155 deposit with neither a value nor an id, an ERC-20 deposit with a token id
+// are accepted with 202 and then Failed by the client's worker before it sends any approval; an ERC-721 withdrawal with
+// a value finds no commitment worth it (an item's commitment has value 0) and is Failed too. Each time nothing moves:
+// the item stays where it was on L1, no L1 transaction is sent, and L1 and L2 balances and both clients' commitments
+// are unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, grantAssets, l1Holdings, type Asset, type Collection } from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
@@ -57,28 +58,28 @@ describe('Token-standard rejections: values and ids each standard refuses', () =
     expect(after, `${describeAsset(item)} is where it was on L1`).toEqual(before);
   }
 
-  it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval (reference §6.3), and nothing moves', async (context) => {
+  it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
     await story('ERC-721 deposit with a value');
     if (!heldItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice');
     const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
     await step(`Alice deposits ${describeAsset(heldItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem!));
   });
 
-  it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it, reference §2.4.4), and nothing moves', async (context) => {
+  it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves', async (context) => {
     await story('ERC-721 withdrawal with a value');
     if (!depositedItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice');
     const body = withdrawBody({ token: depositedItem, tokenId: depositedItem.tokenId, value: 1n, recipient: alice.l1Address, fee: 0n });
     await step(`Alice withdraws ${describeAsset(depositedItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem!));
   });
 
-  it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval (reference §2.4.3), and nothing moves', async (context) => {
+  it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
     await story('ERC-1155 deposit of nothing');
     if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
     const body = depositBody({ token: collectionRef(erc1155Collection.collection), tokenId: 0n, value: 0n, fee: target.depositFeeWei });
     await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
   });
 
-  it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval (reference §6.3), and nothing moves`, async () => {
+  it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval, and nothing moves`, async () => {
     await story('ERC-20 deposit with a token id');
     const body = depositBody({ token: { address: token.address, standard: 'ERC20' }, tokenId: 1n, value: units(token, token.amounts.deposit), fee: target.depositFeeWei });
     await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);

@@ -82,8 +82,9 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
 
     beforeAll(async () => {
       // The plan's own rule, checked before anything moves (a precondition, not a verdict): Bob withdraws less than he
-      // received, so the change makes his withdrawal Confirmed on every build (reference §3.4), and Confirmed is what
-      // triggers an automatic de-escrow.
+      // received, so the change makes his withdrawal Confirmed on every build
+      // (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:60-67),
+      // and Confirmed is what triggers an automatic de-escrow.
       if (amount.withdraw >= amount.transfer) {
         throw new Error(`the ${target.name} target's ${token.symbol} amounts must leave Bob change (withdraw < transfer); configured: ` +
           `transfer ${token.amounts.transfer}, withdraw ${token.amounts.withdraw}`);

@@ -1,4 +1,5 @@
-// The layer's fees as the reference's fee rules say (§2.4.3, §7.1, §7.2): a deposit with a `deposit_fee` pays the
+// The layer's fees as the real contract books them (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// blockchain_assets/contracts/Nightfall.sol:288-315,401-404,427-519): a deposit with a `deposit_fee` pays the
 // proposer's fee twice plus the deposit fee on L1 and gives the depositor a fee commitment of the deposit fee; a
 // transfer or withdrawal pays its fee out of the sender's fee commitments (the rest comes back as fee change), and the
 // fee travels in the transaction's slot of the L2 block. A withdrawal that pays a fee is Confirmed on every build.
@@ -85,7 +86,9 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
     const aliceL1 = await watchL1(alice, [token]);
     const withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol}, paying a fee of ${FEES.withdraw}`, () =>
       alice.withdraw(amounts.withdraw, { fee: FEES.withdraw }));
-    // Its fee output is a commitment on chain, mapped to the request: that is what confirms it (reference §3.4).
+    // Its fee output is a commitment on chain, mapped to the request: that is what confirms it
+    // (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+    // nightfall_client/src/driven/event_handlers/nightfall_event.rs:352-358).
     await step('the withdraw request is Confirmed', () => withdrawal.request.reaches('Confirmed'));
     const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
     await step('the commitment becomes Spent', () => withdrawal.landed(salt));

@@ -1,7 +1,8 @@
 // The round trip on each client build, through the user actions that adapt to it: deposit, private transfer, a
-// withdrawal that leaves Bob change (so that the head build confirms it, reference §3.4), and the funds leaving
-// escrow — Bob's de-escrow call on plume, his client's own automatic de-escrow on head — checked on L1 to the unit,
-// with the de-escrow's gas on Bob's account because his own client sends it.
+// withdrawal that leaves Bob change (so that the head build confirms it: EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/client_operation.rs:60-67), and the funds leaving escrow — Bob's de-escrow call on
+// plume, his client's own automatic de-escrow on head — checked on L1 to the unit, with the de-escrow's gas on Bob's
+// account because his own client sends it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NightfallApiError, units } from '../../fixtures/api';
 import { DeEscrowIsAutomatic } from '../../fixtures/builds';
@@ -130,7 +131,7 @@ describe('a head withdrawal that is never Confirmed', () => {
     const [carol] = cast.users as [User];
     const token = target.tokens.find((t) => t.symbol === 'dUSD')!;
     await (await carol.deposit(token, '2')).reaches('Confirmed');
-    const exact = await carol.withdraw(token, '2'); // spends its whole input with fee 0: reference §3.4
+    const exact = await carol.withdraw(token, '2'); // spends its whole input with fee 0: never Confirmed
     const { salt: exactSalt } = await exact.salt();
     await exact.landed(exactSalt);
 
@@ -141,7 +142,7 @@ describe('a head withdrawal that is never Confirmed', () => {
     expect(message).toContain(`carol's client to de-escrow withdrawal ${exact.request.id} by itself (head-like: when the request is Confirmed)`);
     expect(message).toMatch(/Last seen \(after \d+ probes\): claimable since L2 block \d+ \(L1 tx 0x[0-9a-f]{64}\), not paid out/);
     expect(message).toContain(`withdraw request ${exact.request.id}: Submitted, its de-escrow arguments still pending (child_request_args)`);
-    expect(message).toContain('a withdraw with fee 0 that spends exactly its input never does (reference §3.4)');
+    expect(message).toContain('a withdraw with fee 0 that spends exactly its input never does (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:60-67)');
     expect(report.elapsedMs).toBeLessThan(SHORT.l2Confirmation + SHORT.deEscrow + 5_000);
     expect((await exact.escrow(exactSalt)).stage, 'the funds are still escrowed').toBe('claimable');
   });

@@ -1,6 +1,6 @@
 // The harness's L1 reads against an endpoint with a hosted provider's limits (docker/rpc-limits in front of a real
-// anvil with the devnet contracts): the scans that divergences N5 and N6 describe fail there, and the harness's own
-// reads pass within the limits.
+// anvil with the devnet contracts): unbounded scans (eth_getLogs from the deployment block, every block of a long
+// window at once) fail there, and the harness's own reads pass within the limits.
 import { createPublicClient, http, parseEther, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../docker/contracts/abi';

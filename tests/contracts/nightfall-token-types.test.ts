@@ -1,5 +1,6 @@
-// Escrow and de-escrow of ERC-721, ERC-1155 and ERC-3525 tokens, per the rules of reference §6.3, in both generations
-// (the ERC-3525 de-escrow, where they part, is in generations.test.ts).
+// Escrow and de-escrow of ERC-721, ERC-1155 and ERC-3525 tokens, per the rules of
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : blockchain_assets/contracts/Nightfall.sol:461-495,597-638, in both
+// generations (the ERC-3525 de-escrow, where they part, is in generations.test.ts).
 import { parseAbi, parseEventLogs, type Address, type HDAccount } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { contractGenerations, nightfallAbi, TokenType } from '../../docker/contracts/abi';

@@ -1,5 +1,7 @@
-// Withdraw → de-escrow (reference §7.4): a withdraw slot makes funds claimable once, by exactly its public data, in
-// both generations (generations.test.ts has where they part: token types named by the caller, fee-token claims).
+// Withdraw → de-escrow (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// blockchain_assets/contracts/Nightfall.sol:573-639,772-777): a withdraw slot makes funds claimable once, by exactly
+// its public data, in both generations (generations.test.ts has where they part: token types named by the caller,
+// fee-token claims).
 import { describe, expect, it } from 'vitest';
 import { contractGenerations, TokenType } from '../../docker/contracts/abi';
 import { depositStablecoin, proposeBlockMined } from './support/actions';

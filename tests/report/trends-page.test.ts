@@ -13,7 +13,7 @@ import { writeSampleRun } from '../../fixtures/report/trends/test-results';
 
 /** Debian's package (`apt-get install -y chromium`; .ci/run installs it when missing); CHROMIUM_PATH overrides. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Keep Chromium off the closed network and out of any profile of the machine's (shared/reference/toolchain.md). */
+/** Keep Chromium off the closed network and out of any profile of the machine's. */
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const WGAS = 'WGAS round trip (18 decimals)';

@@ -1,7 +1,7 @@
 // Every difference between the two client builds the simulator can be (NF4_SIM_CLIENT_BUILD), in one place.
 // plume = branch `plume_testnet_client` `4e84c58` (2025-10-09), the build the seed describes; head = master `6ee83be`
-// (2026-03-04). Reference §12.2 lists the timeline; each field below names where the behaviour comes from. Paths are
-// in EYBlockchain/nightfall_4_CE; "@ plume" = plume_testnet_client 4e84c58, "@ master" = master 6ee83be.
+// (2026-03-04); each field below names where the behaviour comes from. Paths are in EYBlockchain/nightfall_4_CE;
+// "@ plume" = plume_testnet_client 4e84c58, "@ master" = master 6ee83be.
 import { TokenType, type TokenTypeName } from '../../contracts/abi';
 import { compressPublicKey } from '../../lib/crypto/curve';
 import type { ZkpKeys } from '../../lib/crypto/keys';
@@ -43,7 +43,10 @@ export interface BuildProfile {
   deriveKeyResponse(keys: ZkpKeys): Record<string, string>;
   /** POST /v1/de-escrow exists until 6ee83be; head de-escrows by itself when a withdraw is confirmed. */
   readonly deEscrow: 'route' | 'automatic';
-  /** head keeps the withdraw's DeEscrowDataReq as `child_request_args` on the request (§4.4). */
+  /**
+   * head keeps the withdraw's DeEscrowDataReq as `child_request_args` on the request
+   * (drivers/rest/client_nf_3.rs:885-910 @ master).
+   */
   readonly childRequestArgs: boolean;
   /** head's CommitmentEntry has `token_type` (d3dee74). */
   readonly commitmentTokenType: boolean;

@@ -24,8 +24,10 @@ export type LogTarget = (typeof LogTarget)[keyof typeof LogTarget];
 /** Opt-in reproductions of real failure modes that would otherwise get in a harness's way (default: all off). */
 export interface Quirks {
   /**
-   * The real queue worker dies silently on a panic (empty `recipientData.values`; a head-build deposit with
-   * tokenType 4) or on an RPC error in its sync check (reference §12.1): every later request then stays `Queued`.
+   * The real queue worker dies silently on a panic (empty `recipientData.values`; a head-build deposit with tokenType
+   * 4) or on an RPC error in its sync check (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+   * nightfall_client/src/driven/queue.rs:73-79, drivers/rest/client_nf_3.rs:338,460): every later request then stays
+   * `Queued`.
    */
   readonly workerDeath: boolean;
 }

@@ -1,8 +1,9 @@
-// Transfer secrets for a recipient (design.md "Cryptography"; the real client's KEM-DEM, reference §6.6, with our
-// own simple stream cipher): an ephemeral BabyJubJub key e gives a shared point S = e·R that only the recipient
-// (priv·E) can recompute. S yields both the recipient commitment's salt and a Poseidon keystream that hides
-// [nf_token_id, nf_slot_id, value]. The wire form has 5 words [c0, c1, c2, E.y, sign(E.x)]; on chain they are
-// packed into 4 (the last = compressed E), like lib/src/contract_conversions.rs.
+// Transfer secrets for a recipient (the real client's KEM-DEM, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/primitives/kemdem_functions.rs:14-58, with our own simple stream cipher): an ephemeral
+// BabyJubJub key e gives a shared point S = e·R that only the recipient (priv·E) can recompute. S yields both the
+// recipient commitment's salt and a Poseidon keystream that hides [nf_token_id, nf_slot_id, value]. The wire form has 5
+// words [c0, c1, c2, E.y, sign(E.x)]; on chain they are packed into 4 (the last = compressed E), like
+// lib/src/contract_conversions.rs.
 import { keccak256, stringToHex } from 'viem';
 import { modR, BN254_R } from '../field';
 import {

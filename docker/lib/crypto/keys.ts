@@ -1,6 +1,7 @@
-// ZKP key derivation as the real client does it (reference §6.4, lib/src/derive_key.rs): BIP39 seed (no passphrase)
-// → BIP32 secp256k1 private key at the child path → mod r = root key; nullifier key and ZKP private key are Poseidon
-// hashes of the root key with fixed domain prefixes; the public key is privateKey · Base8 on BabyJubJub.
+// ZKP key derivation as the real client does it (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// lib/src/derive_key.rs:122-162): BIP39 seed (no passphrase) → BIP32 secp256k1 private key at the child path → mod r =
+// root key; nullifier key and ZKP private key are Poseidon hashes of the root key with fixed domain prefixes; the
+// public key is privateKey · Base8 on BabyJubJub.
 import { pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
 import { HDKey } from '@scure/bip32';

@@ -1,7 +1,8 @@
-// The block assembly loop (reference §8.2, block_assembly.rs): only the current proposer waits for the trigger; the
-// role is re-checked after the trigger fires, because a rotation may have happened meanwhile. The real loop also
-// requires the proposer to be synchronised: here, the log watcher must have caught up with the chain head so that
-// every escrowed deposit is in the mempool.
+// The block assembly loop (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/drivers/blockchain/block_assembly.rs:334-429): only the current proposer waits for the
+// trigger; the role is re-checked after the trigger fires, because a rotation may have happened meanwhile. The real
+// loop also requires the proposer to be synchronised: here, the log watcher must have caught up with the chain head so
+// that every escrowed deposit is in the mempool.
 import { isAddressEqual, type Address } from 'viem';
 import type { AssemblyStatus } from './assembly-status';
 import type { BlockAssembler } from './block-assembler';

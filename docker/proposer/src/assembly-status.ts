@@ -1,5 +1,6 @@
-// The pause switch behind GET /v1/pause and /v1/resume (reference §8.2). The trigger waits on it, so a change
-// wakes any waiting trigger at once instead of at its next tick.
+// The pause switch behind GET /v1/pause and /v1/resume (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/drivers/rest/block_assembly.rs:7-29). The trigger waits on it, so a change wakes any waiting
+// trigger at once instead of at its next tick.
 
 type Listener = () => void;
 

@@ -1,6 +1,7 @@
-// A selection → the Block struct propose_block takes (reference §7.1, §8.5). A deposit group's slot carries the
-// deposits' commitments and, in public_data, their escrow keys, which the contract redeems; the rollup proof is the
-// mock one (abi.encode(fee sum of the client transactions), as the real MockProver's first word).
+// A selection → the Block struct propose_block takes (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// blockchain_assets/contracts/Nightfall.sol:49-88). A deposit group's slot carries the deposits' commitments and, in
+// public_data, their escrow keys, which the contract redeems; the rollup proof is the mock one (abi.encode(fee sum of
+// the client transactions), as the real MockProver's first word).
 //
 // Simplifications, all accepted by the devnet contract: no padding to 64 slots with dummy deposit proofs, and the
 // three tree roots are 0 — the simulator keeps no commitment, nullifier or historic-root tree.

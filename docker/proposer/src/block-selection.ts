@@ -1,6 +1,7 @@
-// Which pending entries go into the next block (reference §8.2 "Selection"): deposits sorted by fee, highest first,
-// grouped by four; deposit groups and client transactions sorted by fee together; the first `blockSize` slots win.
-// Deposit groups come first on chain, as the real block puts its deposit proofs before the client proofs.
+// Which pending entries go into the next block (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/services/assemble_block.rs:215-373): deposits sorted by fee, highest first, grouped by four;
+// deposit groups and client transactions sorted by fee together; the first `blockSize` slots win. Deposit groups come
+// first on chain, as the real block puts its deposit proofs before the client proofs.
 import { DEPOSITS_PER_SLOT } from './trigger';
 import type { PendingClientTransaction, PendingDeposit } from './mempool';
 

@@ -1,7 +1,8 @@
-// The checks a posted ClientTransaction must pass before it enters the mempool (reference §8.4,
-// nightfall_client_transaction.rs): the (mock) proof verifies, nullifiers[0] is not zero, no nullifier is spent on
-// chain, and neither the same transaction nor another spend of one of its nullifiers is already pending.
-// Not checked (the simulator keeps no trees): that the historic commitment roots are known.
+// The checks a posted ClientTransaction must pass before it enters the mempool
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/driven/nightfall_client_transaction.rs:78-153): the (mock) proof verifies, nullifiers[0] is
+// not zero, no nullifier is spent on chain, and neither the same transaction nor another spend of one of its nullifiers
+// is already pending. Not checked (the simulator keeps no trees): that the historic commitment roots are known.
 import { keccak256, stringToHex, type Hex } from 'viem';
 import {
   clientTransactionToOnChain,

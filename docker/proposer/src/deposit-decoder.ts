@@ -1,7 +1,8 @@
-// A DepositEscrowed event → the deposit it books (reference §8.3, nightfall_event.rs process_deposit_escrowed_event).
-// The event only carries (nfSlotId, value), so, like the real proposer, we fetch the transaction and decode its
-// escrow_funds calldata for the token and the secret hash; escrow must therefore be a direct call to Nightfall.
-// The fee deposit (the second event of an escrow that paid a deposit fee) is recognised by its slot = fee token id.
+// A DepositEscrowed event → the deposit it books (process_deposit_escrowed_event,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_proposer/src/driven/nightfall_event.rs:369-454). The event
+// only carries (nfSlotId, value), so, like the real proposer, we fetch the transaction and decode its escrow_funds
+// calldata for the token and the secret hash; escrow must therefore be a direct call to Nightfall. The fee deposit (the
+// second event of an escrow that paid a deposit fee) is recognised by its slot = fee token id.
 import { decodeFunctionData, type Hash, type Hex, type PublicClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
 import { depositCommitment, depositKey, nfTokenId, type DepositData } from '../../lib/crypto/commitment';

@@ -1,6 +1,7 @@
 // What the proposer holds until it lands in a block: deposits learned from DepositEscrowed events and client
-// transactions posted to /v1/transaction. In memory only: the real proposer's mempool is lost on restart too (its DB
-// is dropped, reference §0.16); escrowed deposits come back because the watcher replays from the genesis block.
+// transactions posted to /v1/transaction. In memory only: the real proposer's mempool is lost on restart too (its DB is
+// dropped, EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_proposer/src/main.rs:25-28); escrowed deposits come
+// back because the watcher replays from the genesis block.
 import type { Hex } from 'viem';
 import type { PendingCounts } from './trigger';
 

@@ -1,6 +1,7 @@
-// The proposer's REST routes (reference §8.1, nightfall_proposer/src/drivers/rest/mod.rs). Unknown paths, wrong
-// methods, unreadable bodies and unexpected errors all answer 500 INTERNAL_SERVER_ERROR (PROPOSER_REJECTIONS): the
-// real proposer has no 404 branch. Registration, rotation, stake withdrawal and certification are not simulated.
+// The proposer's REST routes (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/drivers/rest/mod.rs:26-84). Unknown paths, wrong methods, unreadable bodies and unexpected
+// errors all answer 500 INTERNAL_SERVER_ERROR (PROPOSER_REJECTIONS): the real proposer has no 404 branch. Registration,
+// rotation, stake withdrawal and certification are not simulated.
 import { ClientTransactionSchema, type OnChainTransaction } from '../../lib/block-codec';
 import { BodyRejection, HttpError, readJsonBody, replyEmpty, replyJson, replyText, type Route } from '../../lib/http-server';
 import type { AssemblyStatus } from './assembly-status';

@@ -1,7 +1,8 @@
-// When to assemble a block: the real proposer's SmartTrigger (reference §8.2). A "slot" is one client transaction
-// or a group of up to four deposits; the trigger fires when the pending slots fill the target ratio of a block, or
-// when the maximum wait has passed since the wait began and something is pending. While paused only a mempool that
-// can fill an entire block (or a resume) releases it.
+// When to assemble a block: the real proposer's SmartTrigger (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/driven/block_assembler.rs:68-152). A "slot" is one client transaction or a group of up to four
+// deposits; the trigger fires when the pending slots fill the target ratio of a block, or when the maximum wait has
+// passed since the wait began and something is pending. While paused only a mempool that can fill an entire block (or a
+// resume) releases it.
 import type { AssemblyStatus } from './assembly-status';
 
 export interface BlockAssemblySettings {

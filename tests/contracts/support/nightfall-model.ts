@@ -1,5 +1,7 @@
-// An independent TypeScript statement of the identifiers and block shapes of design.md ("On chain shapes"), used to
-// check the Solidity against the documented rules rather than against itself.
+// An independent TypeScript statement of the identifiers and block shapes of the real contract and client
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : blockchain_assets/contracts/Nightfall.sol:49-88,435-444,
+// lib/src/nf_token_id.rs:11-44, lib/src/lib.rs:41-49), used to check the Solidity against those rules rather than
+// against itself.
 import { concat, encodeAbiParameters, getAddress, keccak256, sha256, toHex, type Address, type Hex } from 'viem';
 
 export type Word4 = readonly [bigint, bigint, bigint, bigint];

@@ -1,7 +1,8 @@
 // The HTTP surface of the simulated client (plume build) against the real client's warp behaviour: routes, methods,
-// status codes, plain-text error bodies, content types, the X-Request-ID rules and the deriveKey quirks
-// (reference §2.1-2.4; seed endpoint table). Documented calls go through the harness's typed client; raw HTTP
-// (support/raw-http.ts) only breaks the contract on purpose or looks at wire forms the typed client does not expose.
+// status codes, plain-text error bodies, content types, the X-Request-ID rules and the deriveKey quirks (seed endpoint
+// table; EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:37-120). Documented
+// calls go through the harness's typed client; raw HTTP (support/raw-http.ts) only breaks the contract on purpose or
+// looks at wire forms the typed client does not expose.
 import { randomUUID } from 'node:crypto';
 import { getAddress, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,10 @@ import { useClientDevnet } from './support/suite';
 
 const TEXT = 'text/plain; charset=utf-8';
 const JSON_TYPE = 'application/json';
-/** The real client's own derive_key test vector (reference §6.4). */
+/**
+ * The real client's own derive_key test vector (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+ * lib/src/derive_key.rs:236-251).
+ */
 const VECTOR_MNEMONIC =
   'spice split denial symbol resemble knock hunt trial make buzz attitude mom slice define clinic kid crawl guilt frozen there cage light secret work';
 const VECTOR_ROOT_KEY = '0e1e8e51526db38a04508426ec357de828af2ca4cba9d35133d22481523bb7dc';

@@ -1,6 +1,6 @@
 // The head build (NF4_SIM_CLIENT_BUILD=head, upstream master 6ee83be): server-generated request ids, deriveKey with the
-// public key only, no /v1/de-escrow but an automatic de-escrow when a withdraw is Confirmed, child_request_args on
-// the request, token_type and layer_2_block_number on commitments (reference §0, §2.3, §3.5, §4).
+// public key only, no /v1/de-escrow but an automatic de-escrow when a withdraw is Confirmed, child_request_args on the
+// request, token_type and layer_2_block_number on commitments (EYBlockchain/nightfall_4_CE @ master 6ee83be).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../../docker/contracts/abi';

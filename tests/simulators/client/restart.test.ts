@@ -1,7 +1,7 @@
-// A client restart (reference §0.16, §3.1, §9): the store in the data directory survives, requests do not (old ids →
-// 404), keys are random again until deriveKey, and the listener replays every block from the genesis block —
-// re-announcing each by webhook and, exactly like the real client, turning a PendingSpend whose spend has not landed
-// back into Unspent (then Spent once it does).
+// A client restart (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/main.rs:28-59, lib.rs:12-23):
+// the store in the data directory survives, requests do not (old ids → 404), keys are random again until deriveKey, and
+// the listener replays every block from the genesis block — re-announcing each by webhook and, exactly like the real
+// client, turning a PendingSpend whose spend has not landed back into Unspent (then Spent once it does).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { depositBody, withdrawBody } from '../../../fixtures/api';

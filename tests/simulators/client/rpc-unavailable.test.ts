@@ -1,6 +1,8 @@
-// When the L1 node cannot be reached, the routes that read the chain answer as the real client does (reference
-// §2.4.7-2.4.11): proposers 503, synchronisation 503, L1 balance 404 "No such token", de-escrow 400; requests that
-// need L1 end `Failed` and the worker carries on. No anvil: the RPC URL points at a closed port.
+// When the L1 node cannot be reached, the routes that read the chain answer as the real client does
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/balance.rs:70-88,
+// proposers.rs:10-42, synchronisation.rs:12-26): proposers 503, synchronisation 503, L1 balance 404 "No such token",
+// de-escrow 400; requests that need L1 end `Failed` and the worker carries on. No anvil: the RPC URL points at a closed
+// port.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,9 @@
-// Each standard's own deposit and withdraw rules, as the real client and contract apply them (reference §2.4.3, §6.3,
-// token_contracts.rs `set_approval`): a deposit the client's approval guard refuses — an ERC-721 with a value, an
-// ERC-1155 with neither value nor id, an ERC-20 with a token id — is Failed with nothing sent to L1 and nothing
-// stored; an ERC-721 withdraw with a value finds no commitment to cover it. What the real system lets through is
-// let through here too: an ERC-1155 id with value 0 (nothing moves on L1), an ERC-3525 value above the token's.
+// Each standard's own deposit and withdraw rules, as the real client and contract apply them
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/driven/contract_functions/token_contracts.rs
+// `set_approval`): a deposit the client's approval guard refuses — an ERC-721 with a value, an ERC-1155 with neither
+// value nor id, an ERC-20 with a token id — is Failed with nothing sent to L1 and nothing stored; an ERC-721 withdraw
+// with a value finds no commitment to cover it. What the real system lets through is let through here too: an ERC-1155
+// id with value 0 (nothing moves on L1), an ERC-3525 value above the token's.
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { erc1155Abi, erc3525Abi, erc721Abi } from '../../../docker/contracts/abi';

@@ -1,6 +1,7 @@
-// Deposits of every token standard (reference §6.3): the client approves the way each standard needs, escrows, and
-// stores a commitment with the right nf ids (ERC-3525: nf_slot_id from the token's slot); an NFT round-trips through
-// withdraw and de-escrow back to L1.
+// Deposits of every token standard (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/contract_functions/token_contracts.rs:18-361): the client approves the way each standard
+// needs, escrows, and stores a commitment with the right nf ids (ERC-3525: nf_slot_id from the token's slot); an NFT
+// round-trips through withdraw and de-escrow back to L1.
 import { describe, expect, it } from 'vitest';
 import { erc1155Abi, erc721Abi } from '../../../docker/contracts/abi';
 // Expected ids from the harness's own derivation, which golden vectors from the real contracts check

@@ -1,5 +1,7 @@
-// The simulated proposer turning deposits and client transactions into L2 blocks on a real devnet (reference §8.2,
-// §8.3): what lands, when the trigger fires, what pause/resume hold back, and what happens to a block that would revert.
+// The simulated proposer turning deposits and client transactions into L2 blocks on a real devnet
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_proposer/src/driven/block_assembler.rs:68-152,
+// nightfall_proposer/src/driven/nightfall_event.rs:369-454): what lands, when the trigger fires, what pause/resume hold
+// back, and what happens to a block that would revert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../fixtures/waits';
 import { slotKind } from '../../../docker/lib/block-codec';

@@ -1,5 +1,7 @@
-// The simulated proposer's REST surface against a real devnet (reference §8.1, §8.4): route table, the 500-for-
-// everything-else rule, and which client transactions are admitted (201) or refused (400).
+// The simulated proposer's REST surface against a real devnet (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_proposer/src/drivers/rest/mod.rs:26-84,
+// nightfall_proposer/src/driven/nightfall_client_transaction.rs:78-153): route table, the 500-for-everything-else rule,
+// and which client transactions are admitted (201) or refused (400).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../fixtures/waits';
 import { buildClientTransaction } from '../../../docker/lib/block-codec';

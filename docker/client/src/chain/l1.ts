@@ -1,6 +1,8 @@
-// Everything the client reads from or sends to L1, through viem's http transport. Sends go one at a time (a mutex):
-// the real client fetches a nonce per send and can collide when the worker and the listener send together
-// (reference §9); the simulator serialises them instead, so a collision never masks the behaviour under test.
+// Everything the client reads from or sends to L1, through viem's http transport. Sends go one at a time (a mutex): the
+// real client fetches a nonce per send and can collide when the worker and the listener send together
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/contract_functions/nightfall_contract.rs:79,195); the simulator serialises them instead,
+// so a collision never masks the behaviour under test.
 import {
   createPublicClient,
   createWalletClient,
@@ -130,7 +132,10 @@ export class L1 {
     if (receipt.status !== 'success') throw new RevertedError(`token approval reverted (tx ${receipt.transactionHash})`);
   }
 
-  /** Nightfall.escrow_funds; the receipt status is NOT checked (reference §0.11): a revert still returns. */
+  /**
+   * Nightfall.escrow_funds; the receipt status is NOT checked (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+   * nightfall_client/src/driven/contract_functions/nightfall_contract.rs:112-124): a revert still returns.
+   */
   async escrowFunds(args: {
     fee: bigint;
     token: Address;
@@ -152,7 +157,11 @@ export class L1 {
     );
   }
 
-  /** Nightfall.descrow_funds from the client's own key; the receipt status is NOT checked (reference §3.5). */
+  /**
+   * Nightfall.descrow_funds from the client's own key; the receipt status is NOT checked
+   * (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+   * nightfall_client/src/driven/contract_functions/nightfall_contract.rs:219-234).
+   */
   async descrowFunds(data: WithdrawData, tokenType: number): Promise<TransactionReceipt> {
     return this.#send(async () =>
       this.#wallet.writeContract({

@@ -1,5 +1,6 @@
 // A commitment as GET /v1/commitment(s) return it: the real client's CommitmentEntry serialised by serde
-// (reference §4.1) — fields in declaration order, field elements as 64 hex without 0x, the salt adjacently tagged.
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/driven/db/mongo.rs:294-313) — fields in
+// declaration order, field elements as 64 hex without 0x, the salt adjacently tagged.
 import { toHex64 } from '../../../lib/field';
 import { compressPublicKey } from '../../../lib/crypto/curve';
 import type { CommitmentRecord, Preimage, Salt } from './model';

@@ -1,5 +1,6 @@
-// What the client knows about one commitment (the real client's CommitmentEntry, reference §4.1), in domain form.
-// The JSON the API returns is produced by ./entry-json.ts; what the store writes to disk by ../store/schema.ts.
+// What the client knows about one commitment (the real client's CommitmentEntry,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/driven/db/mongo.rs:294-313), in domain form. The
+// JSON the API returns is produced by ./entry-json.ts; what the store writes to disk by ../store/schema.ts.
 import type { Hex } from 'viem';
 import type { DepositSecret, CommitmentPreimage } from '../../../lib/crypto/commitment';
 import { commitmentHash, depositSecretHash } from '../../../lib/crypto/commitment';
@@ -48,7 +49,9 @@ export function preimageHash(p: Preimage): bigint {
 
 /**
  * `Preimage::default()`: all zero, owner = identity. The real client uses it for absent inputs and for zero-value
- * outputs, and maps its hash to requests — a hash that never appears on chain (the reason of reference §3.4).
+ * outputs, and maps its hash to requests — a hash that never appears on chain (why a fee-less exact withdraw never
+ * confirms: EYBlockchain/nightfall_4_CE @ master 6ee83be :
+ * nightfall_client/src/drivers/rest/client_operation.rs:60-67).
  */
 export const DEFAULT_PREIMAGE: Preimage = {
   value: 0n,

@@ -1,6 +1,7 @@
-// Which commitments pay for a transfer or withdraw: the real client's services/commitment_selection.rs, ported
-// rule for rule (reference §2.4.4). At most two inputs; among the candidate subsets the least change wins, then the
-// subset with more inputs (it sweeps dust). Pure: the caller reserves what this returns.
+// Which commitments pay for a transfer or withdraw: the real client's find_usable_commitments, ported rule for rule
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/services/commitment_selection.rs:32-280). At
+// most two inputs; among the candidate subsets the least change wins, then the subset with more inputs (it sweeps
+// dust). Pure: the caller reserves what this returns.
 
 export const MAX_INPUTS = 2;
 

@@ -1,5 +1,6 @@
-// GET /v1/balance/{ercAddress}/{tokenId}, /v1/fee_balance, /v1/l1_balance (reference §2.4.7): 64 hex digits without
-// 0x as text/plain. L2 balances add up Unspent commitments only and are 404 "No such token" when there is none.
+// GET /v1/balance/{ercAddress}/{tokenId}, /v1/fee_balance, /v1/l1_balance
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/balance.rs:16-88): 64 hex digits
+// without 0x as text/plain. L2 balances add up Unspent commitments only and are 404 "No such token" when there is none.
 import { toHex64 } from '../../../lib/field';
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';

@@ -1,4 +1,6 @@
-// GET /v1/proposers and /v1/token/{nf_token_id}: read straight from the contracts (reference §2.4.8, §2.4.10).
+// GET /v1/proposers and /v1/token/{nf_token_id}: read straight from the contracts
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/proposers.rs:10-42,
+// drivers/rest/token_info.rs:19-36).
 import { toHex64, parseFieldHex } from '../../../lib/field';
 import { tokenTypeName } from '../chain/token-info';
 import type { ClientContext } from '../context';

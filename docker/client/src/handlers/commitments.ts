@@ -1,5 +1,6 @@
-// GET /v1/commitments and /v1/commitment/{hash} (reference §2.4.6): commitments in any status, as CommitmentEntry
-// JSON (the head build adds token_type).
+// GET /v1/commitments and /v1/commitment/{hash} (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/commitment.rs:15-52): commitments in any status, as CommitmentEntry JSON (the head
+// build adds token_type).
 import { parseFieldHex } from '../../../lib/field';
 import { commitmentEntryJson } from '../commitments/entry-json';
 import type { ClientContext } from '../context';

@@ -1,7 +1,9 @@
 // POST (any method, really) /v1/deposit, /v1/transfer, /v1/withdraw: validate only the JSON shape, take a request id,
-// queue the request and answer 202 — everything else happens in the worker (reference §2.3, §2.4.3-2.4.5).
-// plume: the caller's X-Request-ID is required (any form uuid parses) and echoed; head: a fresh UUID v4 is made and
-// the header is ignored. Queue full → 503 "Queue is full", nothing queued or stored.
+// queue the request and answer 202 — everything else happens in the worker
+// (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 :
+// nightfall_client/src/drivers/rest/client_nf_3.rs:66-189). plume: the caller's X-Request-ID is required (any form uuid
+// parses) and echoed; head: a fresh UUID v4 is made and the header is ignored. Queue full → 503 "Queue is full",
+// nothing queued or stored.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ClientContext } from '../context';

@@ -1,5 +1,7 @@
-// GET|any /v1/health, GET /v1/request/{uuid}, GET /v1/queue, GET /v1/synchronisation (reference §2.4.1, §2.4.9,
-// §2.4.11). Request status and queue length are JSON sent as text/plain, as the real handlers return Strings.
+// GET|any /v1/health, GET /v1/request/{uuid}, GET /v1/queue, GET /v1/synchronisation
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/health_check.rs:3-8,
+// nightfall_client/src/drivers/rest/request_status.rs:7-54, drivers/rest/synchronisation.rs:12-26). Request status and
+// queue length are JSON sent as text/plain, as the real handlers return Strings.
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
 import { json, text, type Reply } from '../http/reply';

@@ -1,5 +1,6 @@
-// The warp filters the real routes are built from, with warp's semantics (reference §2.1): path segments with an
-// optional single trailing slash, `warp::body::json()` (a missing Content-Type is fine, any other than
+// The warp filters the real routes are built from, with warp's semantics
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:37-62): path segments with
+// an optional single trailing slash, `warp::body::json()` (a missing Content-Type is fine, any other than
 // application/json is not; serde rejects missing or mistyped fields, ignores unknown ones), and
 // `warp::header::optional::<String>`. A failing filter is a rejection that the server maps to 500.
 import type { z } from 'zod';

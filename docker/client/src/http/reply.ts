@@ -1,5 +1,5 @@
 // Replies with the content types warp gives them: a Rust string → text/plain; charset=utf-8 (even when the text is
-// JSON), `reply::json` → application/json (reference §2.1).
+// JSON), `reply::json` → application/json (https://docs.rs/warp/0.3.7/warp/reply/index.html).
 
 export interface Reply {
   readonly status: number;

@@ -1,6 +1,7 @@
-// The route table of the real client (drivers/rest/mod.rs, reference §2.4), in its order, for the configured build.
-// Method filters as in the real one: none on health and the three queued operations (and the old de-escrow), GET on
-// the reads, POST on deriveKey.
+// The route table of the real client, in its order, for the configured build (nightfall_client/src/drivers/rest/mod.rs
+// of EYBlockchain/nightfall_4_CE: :39-61 @ plume_testnet_client 4e84c58, :37-62 @ master 6ee83be). Method filters as in
+// the real one: none on health and the three queued operations (and the old de-escrow), GET on the reads, POST on
+// deriveKey.
 import type { ClientContext } from '../context';
 import { balanceHandler, feeBalanceHandler, l1BalanceHandler } from '../handlers/balances';
 import { proposersHandler, tokenInfoHandler } from '../handlers/chain-info';

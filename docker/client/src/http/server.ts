@@ -1,6 +1,7 @@
 // A node:http server that answers like the real client's warp server: routes are tried by path; no route → 404
-// NOT_FOUND; a route whose method filter fails → 500 (warp prefers that rejection over "not found", reference §2.2);
-// handler rejections are mapped by ./rejections. Bodies are read whole before routing, as warp's body filters do.
+// NOT_FOUND; a route whose method filter fails → 500 (warp prefers that rejection over "not found";
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:65,113-118); handler
+// rejections are mapped by ./rejections. Bodies are read whole before routing, as warp's body filters do.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../../lib/env-logger';

@@ -1,11 +1,13 @@
-// What the client does with one proposed L2 block (the real process_propose_block_event, reference §8.5), in the
-// real order: mark the block's commitments that we hold Unspent (whatever their status), mark those whose nullifier
-// appears Spent, confirm the requests mapped to any of the block's commitments (head: then de-escrow confirmed
-// withdraws), trial-decrypt every transfer slot with the CURRENT keys and store what is ours as Unspent, announce the
-// block with a blockchain_event webhook, and remember the block. The head build asks getTokenInfo for the token
-// type of each commitment it receives; when that fails (e.g. its three-word decode against plume-era contracts) the
-// real handler returns an error after the confirmations and before storing anything, and its listener panics
-// (nightfall_event.rs:440-442, nightfall_event_listener.rs:146-158,180-191 @ master): here a ListenerPanic.
+// What the client does with one proposed L2 block (the real process_propose_block_event,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/event_handlers/nightfall_event.rs:138-509), in the real order: mark the block's
+// commitments that we hold Unspent (whatever their status), mark those whose nullifier appears Spent, confirm the
+// requests mapped to any of the block's commitments (head: then de-escrow confirmed withdraws), trial-decrypt every
+// transfer slot with the CURRENT keys and store what is ours as Unspent, announce the block with a blockchain_event
+// webhook, and remember the block. The head build asks getTokenInfo for the token type of each commitment it receives;
+// when that fails (e.g. its three-word decode against plume-era contracts) the real handler returns an error after the
+// confirmations and before storing anything, and its listener panics (nightfall_event.rs:440-442,
+// nightfall_event_listener.rs:146-158,180-191 @ master): here a ListenerPanic.
 import type { Hex } from 'viem';
 import type { Block } from '../../../lib/block-codec';
 import { nullifier } from '../../../lib/crypto/commitment';

@@ -13,7 +13,7 @@ describe('webhook payloads', () => {
     expect(Object.keys(e)[0]).toBe('event_type'); // the serde tag comes first
   });
 
-  it('logs the event in Rust Debug form, inner quotes escaped (reference §5.1)', () => {
+  it('logs the event in Rust Debug form, inner quotes escaped', () => {
     const e = transactionEvent({ withdraw_fund_salt: '01' }, 'id');
     expect(debugTransactionEvent(e)).toBe(
       'TransactionEvent { response: "{\\"withdraw_fund_salt\\":\\"01\\"}", uuid: "\\"id\\"" }',

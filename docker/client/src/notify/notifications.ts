@@ -1,5 +1,6 @@
 // The webhook payloads (the real NotificationPayload enum, `#[serde(tag = "event_type", rename_all = "snake_case")]`,
-// reference §5): the tag first, then the variant's fields in declaration order.
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/domain/notifications.rs:4-17): the tag first,
+// then the variant's fields in declaration order.
 import { rustDebugString } from './rust-debug';
 
 export interface TransactionEvent {
@@ -24,7 +25,10 @@ export function transactionEvent(response: unknown, requestId: string): Transact
   return { event_type: 'transaction_event', response: JSON.stringify(response), uuid: JSON.stringify(requestId) };
 }
 
-/** `{:?}` of a TransactionEvent, as the worker logs it in `Response: …` (reference §5.1). */
+/**
+ * `{:?}` of a TransactionEvent, as the worker logs it in `Response: …` (nightfall_client/src/driven/queue.rs:99 @
+ * master 6ee83be).
+ */
 export function debugTransactionEvent(e: TransactionEvent): string {
   return `TransactionEvent { response: ${rustDebugString(e.response)}, uuid: ${rustDebugString(e.uuid)} }`;
 }

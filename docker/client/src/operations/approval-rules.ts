@@ -1,8 +1,10 @@
-// What the real client refuses before it sends any approval for a deposit (token_contracts.rs `set_approval`, the
-// "domain-level guard" of each standard; reference §2.4.3, §6.3): the deposit then fails in the worker (`Failed`, no
-// notification) with nothing sent to L1 — unlike the contract's own checks, which the client only meets after its
-// approval was mined and which it never sees fail (the escrow receipt is not checked, §0.11). ERC-3525 has no guard:
-// a deposit's value is not checked against the token's (§6.3).
+// What the real client refuses before it sends any approval for a deposit (`set_approval`, the "domain-level guard" of
+// each standard: EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/contract_functions/token_contracts.rs): the deposit then fails in the worker (`Failed`,
+// no notification) with nothing sent to L1 — unlike the contract's own checks, which the client only meets after its
+// approval was mined and which it never sees fail (the escrow receipt is not checked,
+// driven/contract_functions/nightfall_contract.rs:112-124). ERC-3525 has no guard: a deposit's value is not checked
+// against the token's.
 import type { TokenTypeName } from '../../../contracts/abi';
 import { RequestFailure } from './failures';
 

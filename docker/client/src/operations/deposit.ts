@@ -1,5 +1,6 @@
-// A queued deposit (the real handle_deposit + deposit_operation, reference §2.4.3): approve the token, escrow it with
-// escrow_funds from the client's own key, and store the commitment(s) the proposer will put on chain as
+// A queued deposit (the real handle_deposit + deposit_operation, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/client_nf_3.rs:216-429, services/client_operation.rs:205-266): approve the token,
+// escrow it with escrow_funds from the client's own key, and store the commitment(s) the proposer will put on chain as
 // PendingCreation. The escrow receipt's status is not checked (a reverted escrow still ends `Submitted`); a deposit the
 // client's own approval guard refuses (./approval-rules) fails before anything is sent.
 import { TokenType, type TokenTypeName } from '../../../contracts/abi';

@@ -1,6 +1,7 @@
-// How the worker reads the string fields of a queued request, with the real client's conversions (reference §6.1–6.3):
-// all hex with an optional 0x and an even number of digits. They run in the worker, not in the HTTP handler, so a
-// bad field makes the request `Failed` after the 202 — never a 4xx.
+// How the worker reads the string fields of a queued request, with the real client's conversions
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:14-101,
+// lib/src/shared_entities.rs:207-222): all hex with an optional 0x and an even number of digits. They run in the
+// worker, not in the HTTP handler, so a bad field makes the request `Failed` after the 202 — never a 4xx.
 import { getAddress, sha256, type Address } from 'viem';
 import { bytesToBigInt, parseBytesHex, parseFieldHex, parseTokenIdHex } from '../../../lib/field';
 import { RequestFailure } from './failures';

@@ -21,7 +21,7 @@ const base: Omit<SpendOutputsInput, 'target'> = {
 const DEFAULT_HASH = preimageHash(DEFAULT_PREIMAGE);
 
 describe('buildSpendOutputs', () => {
-  it('puts nothing on chain for an exact fee-less withdraw, though four hashes are mapped (reference §3.4)', () => {
+  it('puts nothing on chain for an exact fee-less withdraw, though four hashes are mapped', () => {
     const out = buildSpendOutputs({ ...base, target: { kind: 'withdraw', recipientAddress: 0xabcn } });
     expect(out.onChain).toEqual([0n, 0n, 0n, 0n]);
     expect(out.hashes.slice(1)).toEqual([DEFAULT_HASH, DEFAULT_HASH, DEFAULT_HASH]);

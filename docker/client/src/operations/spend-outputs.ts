@@ -2,7 +2,7 @@
 // handle_withdraw): [recipient, change, fee to the contract, fee change]. A zero-value change or fee output is
 // Preimage::default(); on chain such outputs are 0, and so is a withdraw's output 0 (the circuit burns it), while the
 // client still maps all four client-side hashes to the request — why a fee-less exact withdraw never confirms
-// (reference §3.4).
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:60-67).
 import type { Words4, Words5 } from '../../../lib/block-codec';
 import { randomFieldElement } from '../../../lib/crypto/commitment';
 import type { Point } from '../../../lib/crypto/curve';

@@ -1,8 +1,9 @@
 // What transfers and withdraws share (the real handle_transfer/handle_withdraw + handle_client_operation,
-// reference §2.4.4-2.4.5): pick and reserve the inputs, build the outputs (./spend-outputs), map all four output
-// hashes to the request, store own change as PendingCreation, "prove" (a mock proof that fails where the real
-// circuit cannot be satisfied), and hand the transaction to every proposer. A failure after the inputs were reserved
-// ends as the build ends it (build-profile.ts rollsBackReservations): head puts the inputs back to Unspent and
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_nf_3.rs:431-968,
+// drivers/rest/client_operation.rs:31-96): pick and reserve the inputs, build the outputs (./spend-outputs), map all
+// four output hashes to the request, store own change as PendingCreation, "prove" (a mock proof that fails where the
+// real circuit cannot be satisfied), and hand the transaction to every proposer. A failure after the inputs were
+// reserved ends as the build ends it (build-profile.ts rollsBackReservations): head puts the inputs back to Unspent and
 // deletes the stored change; plume leaves the inputs PendingSpend and the change PendingCreation for good.
 import type { TokenTypeName } from '../../../contracts/abi';
 import { buildClientTransaction, type ClientTransaction, type Words4 } from '../../../lib/block-codec';
@@ -88,8 +89,9 @@ async function ownChange(ctx: ClientContext, outputs: SpendOutputs, keys: ZkpKey
 
 /**
  * What the circuit refuses, so that no proof can be made ("proving error": services/client_operation.rs:194-197 @
- * plume_testnet_client, :193-196 @ master): out of range values (reference §0.20), and a transfer to the identity
- * point (is_neutral(recipient) must equal the withdraw flag, driven/plonk_prover/circuits/unified_circuit.rs:194-210 @
+ * plume_testnet_client, :193-196 @ master): out of range values
+ * (lib/src/plonk_prover/circuits/unified_circuit.rs:111-119 @ master), and a transfer to the identity point
+ * (is_neutral(recipient) must equal the withdraw flag, driven/plonk_prover/circuits/unified_circuit.rs:194-210 @
  * plume_testnet_client; head refuses it earlier, in ./transfer.ts).
  */
 function assertProvable(plan: SpendPlan): void {

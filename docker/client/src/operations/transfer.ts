@@ -1,6 +1,7 @@
-// A queued transfer (the real handle_transfer, reference §2.4.4). Only the first value and the first recipient key
-// are used, as in the real client. The key must decode to a point of the prime subgroup on both builds; the identity
-// point is refused here by head only — plume lets it through to the proof (build-profile.ts identityRecipient).
+// A queued transfer (the real handle_transfer, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/client_nf_3.rs:431-699). Only the first value and the first recipient key are used,
+// as in the real client. The key must decode to a point of the prime subgroup on both builds; the identity point is
+// refused here by head only — plume lets it through to the proof (build-profile.ts identityRecipient).
 import { decompressSubgroupPoint, IDENTITY, pointsEqual } from '../../../lib/crypto/curve';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
 import type { ClientContext } from '../context';

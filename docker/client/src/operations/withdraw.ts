@@ -1,7 +1,8 @@
-// A queued withdraw (the real handle_withdraw, reference §2.4.5): a spend whose output 0 is burnt on chain and whose
-// public data tells the contract what to release to recipientAddress. withdraw_fund_salt = nullifiers[0]; it is in
-// the webhook (and the worker's log line), not in the request status — except that the head build keeps the
-// de-escrow arguments on the request as child_request_args.
+// A queued withdraw (the real handle_withdraw, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/client_nf_3.rs:701-968): a spend whose output 0 is burnt on chain and whose public
+// data tells the contract what to release to recipientAddress. withdraw_fund_salt = nullifiers[0]; it is in the webhook
+// (and the worker's log line), not in the request status — except that the head build keeps the de-escrow arguments on
+// the request as child_request_args.
 import { toHex64 } from '../../../lib/field';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
 import type { ClientContext } from '../context';
@@ -17,7 +18,8 @@ export async function handleWithdraw(ctx: ClientContext, req: WithdrawRequest, i
   const { firstNullifier } = await executeSpend(ctx, { target: { kind: 'withdraw', recipientAddress }, nfTokenId, value, fee }, id);
   const salt = toHex64(firstNullifier);
   if (ctx.profile.childRequestArgs) {
-    // DeEscrowDataReq: token fields verbatim, amounts re-encoded (reference §4.5).
+    // DeEscrowDataReq: token fields verbatim, amounts re-encoded (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+    // nightfall_client/src/drivers/rest/client_nf_3.rs:885-910).
     const childRequestArgs = JSON.stringify({
       tokenId: req.tokenId,
       ercAddress: req.ercAddress,

@@ -1,6 +1,7 @@
-// Hands a ClientTransaction to every registered proposer (the real process_transaction_offchain, reference §8.4):
-// the URL list is read on chain (RoundRobin.get_proposers), all are tried concurrently, each up to 3 attempts with
-// 500 ms then 1 s between them, retrying only network errors and 502/503/504. One 2xx is enough.
+// Hands a ClientTransaction to every registered proposer (the real process_transaction_offchain,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:166-320): the
+// URL list is read on chain (RoundRobin.get_proposers), all are tried concurrently, each up to 3 attempts with 500 ms
+// then 1 s between them, retrying only network errors and 502/503/504. One 2xx is enough.
 import pRetry, { AbortError } from 'p-retry';
 import { request } from 'undici';
 import type { Logger } from '../../../lib/env-logger';

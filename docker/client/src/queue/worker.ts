@@ -1,8 +1,9 @@
-// The single queue worker (the real driven/queue.rs, reference §3.3): it checks that the client has caught up with
-// the chain (plume: every turn of its loop; head: for each request it takes — build-profile.ts syncCheck), then
-// takes requests one by one: Processing → the operation → Submitted (+ one transaction_event webhook, and the
-// `Response: …` log line, only when a webhook URL is set) or Failed (nothing sent). A failing request never stops
-// the worker — unless the workerDeath quirk asks for the real panics.
+// The single queue worker (process_queue in nightfall_client/src/driven/queue.rs, EYBlockchain/nightfall_4_CE @
+// plume_testnet_client 4e84c58 and @ master 6ee83be): it checks that the client has caught up with the chain (plume:
+// every turn of its loop; head: for each request it takes — build-profile.ts syncCheck), then takes requests one by
+// one: Processing → the operation → Submitted (+ one transaction_event webhook, and the `Response: …` log line, only
+// when a webhook URL is set) or Failed (nothing sent). A failing request never stops the worker — unless the
+// workerDeath quirk asks for the real panics.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogTarget, type ClientContext } from '../context';
 import { debugTransactionEvent, type TransactionEvent } from '../notify/notifications';

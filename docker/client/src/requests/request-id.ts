@@ -1,6 +1,8 @@
-// Request ids as the plume build checks them: `Uuid::parse_str` of the uuid 1.x crate (reference §2.3). Any version
-// is accepted, in the four textual forms that crate parses; the raw string (not a normalised form) is what the client
-// stores, echoes and later looks up, exactly like the real one.
+// Request ids as the plume build checks them: `Uuid::parse_str` of the uuid 1.x crate
+// (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 :
+// nightfall_client/src/drivers/rest/client_nf_3.rs:140-142). Any version is accepted, in the four textual forms that
+// crate parses; the raw string (not a normalised form) is what the client stores, echoes and later looks up, exactly
+// like the real one.
 
 const HEX = /^[0-9a-fA-F]+$/;
 const HYPHEN_POSITIONS = [8, 13, 18, 23];

@@ -1,8 +1,9 @@
-// The client's database (the real one's MongoDB `nightfall` collections, reference §3.1, §4.1): commitments,
-// requests, request↔commitment mappings and the digests of processed L2 blocks. Kept in memory, persisted as one JSON
-// document in the configured directory after every change (atomic replace), so it survives a container restart.
-// Mutations apply at once and return a promise that settles when they are on disk; writes are serialised and
-// coalesced. Semantics follow the Mongo queries of the real client, quirks included (see each method).
+// The client's database (the real one's MongoDB `nightfall` collections, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/db/mongo.rs): commitments, requests, request↔commitment mappings and the digests of
+// processed L2 blocks. Kept in memory, persisted as one JSON document in the configured directory after every change
+// (atomic replace), so it survives a container restart. Mutations apply at once and return a promise that settles when
+// they are on disk; writes are serialised and coalesced. Semantics follow the Mongo queries of the real client, quirks
+// included (see each method).
 import { join } from 'node:path';
 import type { Hex } from 'viem';
 import { modR, toHex64 } from '../../../lib/field';
@@ -160,7 +161,7 @@ export class ClientStore {
     if (current) this.#commitments.set(hash, { ...current, ...change });
   }
 
-  // ── requests (dropped at every start, reference §3.1) ────────────────────────────────────────────────────────
+  // ── requests (dropped at every start: nightfall_client/src/main.rs:44-46 @ master 6ee83be) ─────────────────────────
 
   /** Appends a request document; ids are not unique (no index in the real DB), lookups act on the first match. */
   addRequest(uuid: string, status: RequestStatus): Promise<void> {

@@ -38,8 +38,9 @@ export async function call(baseUrl: string, method: string, path: string, option
 }
 
 /**
- * POST /v1/deriveKey without a body: the real client answers its current keys unchanged (reference §2.4.2), a call
- * the typed client never makes. Returns the wire key set.
+ * POST /v1/deriveKey without a body: the real client answers its current keys unchanged
+ * (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 : nightfall_client/src/drivers/rest/keys.rs:22,47), a
+ * call the typed client never makes. Returns the wire key set.
  */
 export async function currentKeys(baseUrl: string): Promise<Record<string, string>> {
   const response = await call(baseUrl, 'POST', '/v1/deriveKey');
