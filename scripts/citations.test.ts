@@ -11,11 +11,12 @@ const DESIGN = ['design', 'md'].join('.');
 const WORK = ['', 'work', 'e2e', 'notes.txt'].join('/');
 const ROOT_HOME = ['', 'root', '.cache'].join('/');
 const DIVERGENCE = ['divergences', 'N5'].join(' ');
+const SEED = ['se', 'ed'].join('');
 
 const rules = (findings: CitationFinding[]) => findings.map((f) => `${f.line} ${f.rule}`).sort();
 
 describe('citations', () => {
-  it('no tracked file cites the private notes, the design document or a machine path', () => {
+  it('no tracked file cites the private notes, the design document, the documents the project started from or a machine path', () => {
     const findings = scanRepository(ROOT);
     expect(findings.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.excerpt}`)).toEqual([]);
   });
@@ -53,6 +54,39 @@ describe('citations', () => {
       `const dir = "${WORK}";`,
       `// bytes as JSON as RFC 8259 ${SECTION}8.1 has it; docs/architecture.md, "Layers"`,
       `const ratio = a / b; // ${'EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/lib.rs:41-49'}`,
+    ].join('\n');
+    expect(scanText('fixtures/x.test.ts', source)).toEqual([]);
+  });
+
+  it('finds the documents the project was created from cited as a seed, in comments, test names and prose', () => {
+    const source = [
+      `// The typed client (${SEED} "Endpoints"; upstream : mod.rs:37-62)`,
+      `// A withdrawal in two phases (${SEED}, "Withdrawal procedure")`,
+      `/** ERC1155 1, ERC721 2 — the ${SEED}'s table swaps 1 and 2. */`,
+      `// as the ${SEED}’s reference receiver does (${SEED} ${SECTION}4)`,
+      `it('is accepted (the ${SEED} says it is not)', () => {});`,
+      `depositConfirmed: 30, // the ${SEED}: "usually about 30 minutes"`,
+      `// Amounts are 64 hex digits (${SEED}); the ${SEED.toUpperCase()} document replaced the brand word`,
+      `// the deriveKey quirks (${SEED} endpoint table)`,
+    ].join('\n');
+    expect(rules(scanText('fixtures/x.ts', source)).filter((r) => r.endsWith('seed cited as a document'))).toEqual(
+      ['1', '2', '3', '4', '4', '5', '6', '7', '7', '8'].map((line) => `${line} seed cited as a document`),
+    );
+    expect(rules(scanText('README.md', `### Token-type codes: the ${SEED} is wrong\nThe ${SEED}'s table says 1 = ERC-721.`))).toEqual([
+      '1 seed cited as a document',
+      '2 seed cited as a document',
+    ]);
+  });
+
+  it('lets a mnemonic’s, a PBKDF2, a random or a fast-check seed through', () => {
+    const source = [
+      `const privateKey = HDKey.fromMasterSeed(${SEED}).derive(childPath).privateKey;`,
+      `function rootKeyFromSeed(${SEED}: Uint8Array, childPath: string): bigint {`,
+      `/** The keys of a mnemonic by index (the ${SEED} is stretched once: PBKDF2 is deliberately slow). */`,
+      `// the BIP39 ${SEED}'s PBKDF2 runs off the event loop; BIP39 ${SEED} (no passphrase) → BIP32 key`,
+      `fc.assert(property, { ${SEED}: 42, path: "0:1" });`,
+      `const config = { "${SEED}": 7 }; // a random ${SEED} per run, printed so a failure can be replayed`,
+      `it('derives what deriveKeys derives (the JavaScript BIP39 ${SEED})', () => {});`,
     ].join('\n');
     expect(scanText('fixtures/x.test.ts', source)).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // README, or upstream sources by repository, commit and path; notes kept outside the repository (the team's numbered
 // reference sections, a design document, the divergence list) and paths of one machine mean nothing to a reader.
 // Comments are read per language; prose files (Markdown) are all prose. Test names and messages are strings a reader
-// sees too, so the section and design-document rules apply to the whole text; a machine path only counts in a comment
+// sees too, so the rules on sections and on documents apply to the whole text; a machine path only counts in a comment
 // or prose, because tests rightly feed a CI runner's home directory and the like to the code as data.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +29,16 @@ const RULES: readonly Rule[] = [
   { name: 'design document', pattern: /\bdesign(?:\.md\b|\s*§)/gi, scope: 'text' },
   { name: 'divergence list', pattern: /\bdivergences(?:\s+N\d|-[\w-]+\.md)/gi, scope: 'text' },
   { name: 'notes outside the repository', pattern: /\bshared\/(?:reference|seeds)\b/g, scope: 'text' },
+  // The two documents the project was created from are not in the repository: docs/client-api.md records the client
+  // API with its upstream sources, README's "Contract-event webhooks" the webhook service. Such a document, called a
+  // seed, is cited by a quoted section title, a section sign, a possessive or as the subject of a claim; a mnemonic's,
+  // a PBKDF2 or a random seed is none of those (write "the BIP39 seed's" for a mnemonic's).
+  {
+    name: 'seed cited as a document',
+    pattern:
+      /\bseeds?,?\s+["“]|\bseeds?\s*§|\bseeds?\s+(?:documents?|doc|table|endpoints?|says|said|describes|is wrong)\b|\bthe\s+seed(?:['’]s\b|:\s)|(?<![\w$.\]])\(seed[,;)]/gi,
+    scope: 'text',
+  },
   { name: 'machine-absolute path', pattern: /(?<![\w.~-])\/(?:work|root|home|Users)\/[\w.-]/g, scope: 'comments' },
 ];
 

@@ -12,8 +12,8 @@ export const contractGenerations = ['plume', 'head'] as const;
 export type ContractGeneration = (typeof contractGenerations)[number];
 
 /**
- * Token standards as the head-era contracts number them: note 1 = ERC-1155 and 2 = ERC-721 (the seed's table swaps
- * them). `FeeToken` exists on head-era contracts only (`Nightfall.sol:37-43 @ master`).
+ * Token standards as the head-era contracts number them: note 1 = ERC-1155 and 2 = ERC-721 (the original API brief's
+ * table swaps them: docs/client-api.md). `FeeToken` exists on head-era contracts only (`Nightfall.sol:37-43 @ master`).
  */
 export const TokenType = { ERC20: 0, ERC1155: 1, ERC721: 2, ERC3525: 3, FeeToken: 4 } as const;
 export type TokenTypeName = keyof typeof TokenType;

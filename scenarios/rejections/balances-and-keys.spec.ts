@@ -1,4 +1,4 @@
-// Balance and key rejections (seed "deriveKey", transfer/withdraw bodies;
+// Balance and key rejections (docs/client-api.md, "Key derivation" and "Endpoints";
 // EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_nf_3.rs:431-699,
 // driven/queue.rs:88-110): a transfer or withdrawal of more than the balance and a transfer to a malformed ZKP public
 // key are accepted with 202 and failed later by the client's worker (a plume client keeps the input it reserved for the

@@ -1,8 +1,9 @@
-// De-escrow rejections (seed "Withdrawal procedure", "Errors"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// De-escrow rejections (docs/client-api.md, "Withdrawal and de-escrow"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
 // blockchain_assets/contracts/Nightfall.sol:573-639): a de-escrow asked too early, a second time, or not matching the
 // withdrawal (salt, value, recipient) is refused, and nothing moves — L1 and L2 balances of both users, the tokens in
-// escrow and both clients' commitments stay as they were. The recipient in the short 0x form is where the seed and the
-// real client part: the seed says it is not accepted; the real client reads recipientAddress as a number
+// escrow and both clients' commitments stay as they were. The recipient in the short 0x form is where the original API
+// brief and the real client part (docs/client-api.md, "Encodings"): the brief says it is not accepted; the real client
+// reads recipientAddress as a number
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:26-30), so the short form names the same
 // address and pays out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ import { withdrawAsIs } from '../../fixtures/users/raw-submissions';
 const target = currentTarget();
 
 /**
- * The recipient in the short form the seed says is not accepted: 0x and 40 lower-case hex digits. The body is the
+ * The recipient in the short form the original API brief refuses: 0x and 40 lower-case hex digits. The body is the
  * test's own making, so its form is a precondition (thrown), not something to assert.
  */
 function shortForm(address: string): string {
@@ -81,7 +82,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   /** The de-escrow body of Alice's withdrawal with one field changed. */
   const deEscrowWith = (change: Partial<DeEscrowBody>): DeEscrowBody => ({ ...deEscrowBody(pending().withdrawal.request.body, pending().salt), ...change });
 
-  it('a withdraw naming the recipient in the short 0x form is accepted: the real client reads it as a number (the seed says it is not accepted)', async () => {
+  it('a withdraw naming the recipient in the short 0x form is accepted: the real client reads it as a number (unlike the original API brief: docs/client-api.md)', async () => {
     await story('Recipient in the short 0x form on withdraw');
     // Held blocks keep the withdrawal before its block, so that the early de-escrow can be tried next; where nothing
     // holds them (the test network, E2E_DEVNET_HOLD_BLOCKS=false) the block may land at any moment.
@@ -126,7 +127,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     await expectDeEscrowBodyRefused(alice, deEscrowWith(change()), cast.users, target.tokens);
   });
 
-  it("a de-escrow repeating the short 0x recipient pays Alice exactly the value (the seed says it is not accepted); her gas falls by exactly the de-escrow's", async () => {
+  it("a de-escrow repeating the short 0x recipient pays Alice exactly the value (unlike the original API brief: docs/client-api.md); her gas falls by exactly the de-escrow's", async () => {
     await story('Recipient in the short 0x form on de-escrow');
     const { withdrawal: w, salt: s } = pending();
     if (!aliceL1) throw new Error("prerequisite failed: Alice's L1 watch from before the withdrawal (see the short-form withdraw test)");

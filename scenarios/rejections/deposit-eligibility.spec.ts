@@ -1,5 +1,5 @@
-// Deposit-eligibility rejections (seed "The address derived from the signing key must hold the network gas token and
-// the token to be deposited"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// Deposit-eligibility rejections (the client's own L1 address must hold the gas and the token it deposits:
+// docs/client-api.md, "Conventions"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
 // blockchain_assets/contracts/X509/Certified.sol:67-78,
 // nightfall_client/src/driven/contract_functions/nightfall_contract.rs:112-124). Who may deposit is decided on L1,
 // after the client's 202: a client without gas cannot send its approval and fails the request; a client whose address

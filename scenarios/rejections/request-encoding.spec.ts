@@ -1,4 +1,4 @@
-// Request-encoding rejections (seed "Amount encoding", body tables, X-Request-ID;
+// Request-encoding rejections (docs/client-api.md, "Encodings" and "Endpoints";
 // EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 : nightfall_client/src/drivers/rest/client_nf_3.rs:140-150
 // for the header; EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:14-101,
 // nightfall_client/src/driven/queue.rs:88-110 for the fields): a missing or malformed X-Request-ID is refused at once
@@ -59,8 +59,8 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     await expectNothingMoved(watch);
   });
 
-  // Amounts are 64 hex digits (seed); the real client decodes any even-length hex, so what it refuses is an odd digit
-  // count or a character that is not hex (EYBlockchain/nightfall_4_CE @ master 6ee83be :
+  // Amounts are 64 hex digits (docs/client-api.md, "Encodings"); the real client decodes any even-length hex, so what
+  // it refuses is an odd digit count or a character that is not hex (EYBlockchain/nightfall_4_CE @ master 6ee83be :
   // lib/src/hex_conversion.rs:26-30).
   it.for([
     ['a deposit value in an odd number of hex digits ("0x1")', () => written(deposit(), { value: '0x1' })],

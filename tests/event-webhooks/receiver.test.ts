@@ -1,8 +1,8 @@
-// The contract-event receiver over real HTTP, case by case against the seed's reference receiver (missing body,
-// signature or timestamp: 403 empty; signature different: 403 empty; else 200 empty) and the rules a real, retrying
-// sender needs: once the signature verifies the answer is 200, whatever the body holds (unusable items and odd
-// timestamps become findings); before the secret is known 503, retryable and not a refusal; a size limit sized for
-// real batches; de-duplication; configurable header names.
+// The contract-event receiver over real HTTP, case by case against the receiver rules of README, "Contract-event
+// webhooks" (missing body, signature or timestamp: 403 empty; signature different: 403 empty; else 200 empty) and the
+// rules a real, retrying sender needs: once the signature verifies the answer is 200, whatever the body holds (unusable
+// items and odd timestamps become findings); before the secret is known 503, retryable and not a refusal; a size limit
+// sized for real batches; de-duplication; configurable header names.
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ async function post(url: string, { body, headers = {} }: Post) {
 }
 
 /** Headers as the service sends them: signature over exactly `body` and `timestamp`. */
-function signedHeaders(body: string | Buffer, timestamp = NOW_SECONDS, names: HeaderNames = WEBHOOK_HEADERS.seed): Record<string, string> {
+function signedHeaders(body: string | Buffer, timestamp = NOW_SECONDS, names: HeaderNames = WEBHOOK_HEADERS.neutral): Record<string, string> {
   return { [names.signature]: signatureOf(TEST_WEBHOOK_SECRET, body, timestamp), [names.timestamp]: timestamp };
 }
 
@@ -78,13 +78,13 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
     ['a tampered signature', { status: 403, reason: 'signature mismatch' }, () => {
       const body = oneBlock();
       const headers = signedHeaders(body);
-      const signature = headers[WEBHOOK_HEADERS.seed.signature]!;
-      return { body, headers: { ...headers, [WEBHOOK_HEADERS.seed.signature]: `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}` } };
+      const signature = headers[WEBHOOK_HEADERS.neutral.signature]!;
+      return { body, headers: { ...headers, [WEBHOOK_HEADERS.neutral.signature]: `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}` } };
     }],
-    ['an unsigned delivery', { status: 403, reason: 'missing signature' }, () => ({ body: oneBlock(), headers: { [WEBHOOK_HEADERS.seed.timestamp]: NOW_SECONDS } })],
+    ['an unsigned delivery', { status: 403, reason: 'missing signature' }, () => ({ body: oneBlock(), headers: { [WEBHOOK_HEADERS.neutral.timestamp]: NOW_SECONDS } })],
     ['a delivery without timestamp', { status: 403, reason: 'missing timestamp' }, () => {
       const body = oneBlock();
-      return { body, headers: { [WEBHOOK_HEADERS.seed.signature]: signatureOf(TEST_WEBHOOK_SECRET, body, '') } };
+      return { body, headers: { [WEBHOOK_HEADERS.neutral.signature]: signatureOf(TEST_WEBHOOK_SECRET, body, '') } };
     }],
     ['an empty body', { status: 403, reason: 'missing body' }, () => ({ body: '', headers: signedHeaders('') })],
   ];
@@ -229,8 +229,8 @@ describe('contract-event receiver: accepted deliveries', () => {
   });
 
   it.each([
-    ['seed', WEBHOOK_HEADERS.seed, WEBHOOK_HEADERS.multibaas],
-    ['MultiBaas', WEBHOOK_HEADERS.multibaas, WEBHOOK_HEADERS.seed],
+    ['brand-neutral (X-Webhook-*)', WEBHOOK_HEADERS.neutral, WEBHOOK_HEADERS.multibaas],
+    ['MultiBaas', WEBHOOK_HEADERS.multibaas, WEBHOOK_HEADERS.neutral],
   ] as const)('reads the %s header names when configured so, and refuses the other flavour', async (_flavour, names, other) => {
     await feature('Configurable header names');
     const { inbox, url } = await start({ headers: names });
@@ -251,6 +251,6 @@ describe('contract-event receiver: accepted deliveries', () => {
     const recorded = JSON.stringify(inbox.verdicts) + logger.lines.join('\n');
     expect(recorded).toContain('signature mismatch');
     expect(recorded).not.toContain(TEST_WEBHOOK_SECRET);
-    expect(recorded).not.toContain(goodHeaders[WEBHOOK_HEADERS.seed.signature]);
+    expect(recorded).not.toContain(goodHeaders[WEBHOOK_HEADERS.neutral.signature]);
   });
 });

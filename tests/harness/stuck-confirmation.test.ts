@@ -1,6 +1,6 @@
 // A deliberately broken run: the proposer is paused past the confirmation timeout. The wait must fail by itself,
 // within its bound, with a message that names what it awaited, for how long, the last state it saw and the
-// registered proposers (the seed's first check for an operation stuck at Submitted).
+// registered proposers (the first check for an operation stuck at Submitted: docs/client-api.md, "Timing").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';

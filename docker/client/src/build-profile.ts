@@ -1,7 +1,7 @@
-// Every difference between the two client builds the simulator can be (NF4_SIM_CLIENT_BUILD), in one place.
-// plume = branch `plume_testnet_client` `4e84c58` (2025-10-09), the build the seed describes; head = master `6ee83be`
-// (2026-03-04); each field below names where the behaviour comes from. Paths are in EYBlockchain/nightfall_4_CE;
-// "@ plume" = plume_testnet_client 4e84c58, "@ master" = master 6ee83be.
+// Every difference between the two client builds the simulator can be (NF4_SIM_CLIENT_BUILD), in one place. plume =
+// branch `plume_testnet_client` `4e84c58` (2025-10-09), the test network's (docs/client-api.md); head = master
+// `6ee83be` (2026-03-04); each field below names where the behaviour comes from. Paths are in
+// EYBlockchain/nightfall_4_CE; "@ plume" = plume_testnet_client 4e84c58, "@ master" = master 6ee83be.
 import { TokenType, type TokenTypeName } from '../../contracts/abi';
 import { compressPublicKey } from '../../lib/crypto/curve';
 import type { ZkpKeys } from '../../lib/crypto/keys';

@@ -1,8 +1,8 @@
 // The HTTP surface of the simulated client (plume build) against the real client's warp behaviour: routes, methods,
-// status codes, plain-text error bodies, content types, the X-Request-ID rules and the deriveKey quirks (seed endpoint
-// table; EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:37-120). Documented
-// calls go through the harness's typed client; raw HTTP (support/raw-http.ts) only breaks the contract on purpose or
-// looks at wire forms the typed client does not expose.
+// status codes, plain-text error bodies, content types, the X-Request-ID rules and the deriveKey quirks
+// (docs/client-api.md, "Endpoints"; EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/drivers/rest/mod.rs:37-120). Documented calls go through the harness's typed client; raw HTTP
+// (support/raw-http.ts) only breaks the contract on purpose or looks at wire forms the typed client does not expose.
 import { randomUUID } from 'node:crypto';
 import { getAddress, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';

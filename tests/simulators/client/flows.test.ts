@@ -1,7 +1,7 @@
 // The full ERC-20 life cycle between two simulated clients (plume build) on a real anvil with the in-process proposer:
-// deposit → private transfer → withdraw → de-escrow, including the seed's ordering rules (de-escrow too early or twice
-// fails) and the real client's "withdraw stays Submitted" quirk (EYBlockchain/nightfall_4_CE @ master 6ee83be :
-// nightfall_client/src/drivers/rest/client_operation.rs:60-67).
+// deposit → private transfer → withdraw → de-escrow, including the ordering rules of docs/client-api.md, "Withdrawal
+// and de-escrow" (de-escrow too early or twice fails) and the real client's "withdraw stays Submitted" quirk
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:60-67).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deEscrowBody, depositBody, hex64, transferBody, withdrawBody } from '../../../fixtures/api';

@@ -2,7 +2,7 @@
 // before any input is reserved, so every stored commitment stays as it was, and the worker goes on with the next
 // request. Sources: EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:14-101,
 // lib/src/shared_entities.rs:207-222 (hex and token type rules),
-// lib/src/plonk_prover/circuits/unified_circuit.rs:111-119 (range limits); seed "Amount encoding" and body tables.
+// lib/src/plonk_prover/circuits/unified_circuit.rs:111-119 (range limits); docs/client-api.md, "Encodings".
 // Every body is a valid one from fixtures/api's builders with the one field under test overridden. What fails after
 // selection (fee beyond the fee balance, an identity-point recipient, a recipient the circuit cannot take, a proposer's
 // refusal) ends differently per build: ./failed-spends.test.ts.

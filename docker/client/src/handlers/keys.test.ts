@@ -1,5 +1,5 @@
 // POST /v1/deriveKey must leave the event loop free while it derives: a soak on a loaded 2-core machine saw the
-// harness's deriveKey get no answer within 15 s (UND_ERR_HEADERS_TIMEOUT) while the simulator ran its seed's 2048
+// harness's deriveKey get no answer within 15 s (UND_ERR_HEADERS_TIMEOUT) while the simulator ran the BIP39 seed's 2048
 // PBKDF2-HMAC-SHA512 rounds in JavaScript, in one synchronous block, with everything else of the client waiting.
 import { describe, expect, it } from 'vitest';
 import { deriveKeys, type ZkpKeys } from '../../../lib/crypto/keys';
