@@ -25,7 +25,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { createLogger, DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
 import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
-import { attachJsonToRun } from '../fixtures/report/run-attachment';
+import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';

@@ -7,7 +7,8 @@ import { expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { whyNoFaults } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
 
 const target = currentTarget();
 const unavailable = whyNoFaults(target);

@@ -23,7 +23,8 @@ import { startDevnet, type Devnet } from '../../fixtures/network';
 import { attachText, labels, step } from '../../fixtures/report';
 import { skipBecause } from '../../fixtures/report/skip';
 import { currentTargetName, DevnetFacts, devnetFactsOf, devnetTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
 
 const DEVNET_ONLY = `${currentTargetName()}: only the devnet's own anvil can be told to reorganise its blocks`;
 const BATCH_WINDOW_SECONDS = 2;

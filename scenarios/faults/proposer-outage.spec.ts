@@ -10,7 +10,8 @@ import { devnetControls, recordWaitProgress, whyNoFaults, type ProposerOutage, t
 import { attachText, labels, skipBecause, step } from '../../fixtures/report';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type TrackedRequest, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { TrackedRequest, User } from '../../fixtures/users';
 
 const unavailable = whyNoFaults(currentTarget());
 const DEPOSIT = '2';

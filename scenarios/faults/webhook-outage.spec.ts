@@ -9,7 +9,8 @@ import { deliveryRetriesOf, whyNoFaults } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type TrackedRequest, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { TrackedRequest, User } from '../../fixtures/users';
 
 const target = currentTarget();
 const unavailable = whyNoFaults(target);

@@ -17,7 +17,8 @@ import {
 } from '../../fixtures/expectations';
 import { labels } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { giveConfirmedL2Holding, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
 import type { RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();

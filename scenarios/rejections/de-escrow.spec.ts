@@ -23,7 +23,8 @@ import {
 } from '../../fixtures/expectations';
 import { checkOnlyWhere, labels, step, type SkipContext } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { giveConfirmedL2Holding, reportCastPerTest, startCast, type Cast, type User, type Withdrawal } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { giveConfirmedL2Holding, type User, type Withdrawal } from '../../fixtures/users';
 import { withdrawAsIs } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();

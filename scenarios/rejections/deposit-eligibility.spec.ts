@@ -14,7 +14,8 @@ import { expectEscrowReverted, expectNothingMoved, expectQueuedThenFailed, rejec
 import { createLogger } from '../../fixtures/log';
 import { labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
 import { topUpNative } from '../../fixtures/users/native-top-up';
 import { depositAsIs } from '../../fixtures/users/raw-submissions';
 

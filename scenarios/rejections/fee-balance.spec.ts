@@ -12,7 +12,8 @@ import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
 import { expectSpendFailedAfterSelection, rejectionToken } from '../../fixtures/expectations';
 import { labels, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { identitySourceFor, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { identitySourceFor, type User } from '../../fixtures/users';
 import type { RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();

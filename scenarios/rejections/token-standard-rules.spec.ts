@@ -11,7 +11,8 @@ import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
 import { attachJson, labels, nothingToTest, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
 import type { RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();

@@ -30,7 +30,8 @@ import {
 import { awaitBlockContaining } from '../../fixtures/notifications';
 import { attachJson, checkOnlyWhere, describeAmount, labels, nothingToTest, step } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
-import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type TrackedRequest, type User, type Withdrawal } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { identitySourceFor, type SaltSource, type TrackedRequest, type User, type Withdrawal } from '../../fixtures/users';
 
 /** Why a check of the state before the withdrawal block does not run where nothing holds blocks. */
 const NOTHING_HOLDS_BLOCKS = 'nothing holds L2 block production on this target, so the withdrawal block may have landed already';

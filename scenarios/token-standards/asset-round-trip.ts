@@ -8,7 +8,8 @@ import { erc3525DeEscrowDefect, skipForBuild } from '../../fixtures/builds';
 import { expectDeEscrowPaidNothing, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, labels, nothingToTest, step, type SkipContext } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { identitySourceFor, reportCastPerTest, startCast, type Cast, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { identitySourceFor, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
 
 export interface AssetRoundTrip {
   standard: NonFungibleStandard;

@@ -9,7 +9,8 @@ import { parseHex64 } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, labels, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { identitySourceFor, reportCastPerTest, startCast, type Cast, type User } from '../../fixtures/users';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import { identitySourceFor, type User } from '../../fixtures/users';
 
 const target = currentTarget();
 /** The token with the fewest decimals: a fee encoded with the token's decimals instead of the coin's would show. */

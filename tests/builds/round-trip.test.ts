@@ -9,7 +9,8 @@ import { DeEscrowIsAutomatic } from '../../fixtures/builds';
 import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { devnetFactsOf, devnetTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
-import { startCast, type Cast, type User, type Withdrawal } from '../../fixtures/users';
+import { startCast, type Cast } from '../../fixtures/cast';
+import type { User, Withdrawal } from '../../fixtures/users';
 import { timeoutsFor, WaitTimeoutError } from '../../fixtures/waits';
 
 const BATCH_WINDOW_SECONDS = 1;

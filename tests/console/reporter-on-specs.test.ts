@@ -1,12 +1,12 @@
 // The console reporter in a real vitest run of ./specs/ (its own configuration: the reporter, the test-log setup and
 // Allure): what a green test and a failing test print, what stays off the console, and what the failure leaves on
 // disk and in the report — every level of the test's log, with its secret redacted.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runNestedVitest } from '../../fixtures/faults/nested-e2e';
 import { FAILING, GREEN_LINES, SECRET_ENV } from './specs/shared';
 
 const RUN_TIMEOUT_MS = 90_000;
@@ -21,20 +21,12 @@ interface FinishedRun {
 
 async function runSpecs(): Promise<FinishedRun> {
   const out = mkdtempSync(join(tmpdir(), 'console-specs-'));
-  const env = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !name.startsWith('E2E_'))),
-    CONSOLE_SPECS_OUT: out,
-    [SECRET_ENV]: SECRET,
-  };
-  const child = spawn('node_modules/.bin/vitest', ['run', '--config', 'tests/console/specs/vitest.config.ts'], { env, detached: true });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGTERM'), RUN_TIMEOUT_MS);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
-  // eslint-disable-next-line no-control-regex
-  return { code, lines: output.replace(/\x1b\[[0-9;]*m/g, '').replace(/\n$/, '').split('\n'), out };
+  const run = await runNestedVitest({
+    args: ['--config', 'tests/console/specs/vitest.config.ts'],
+    env: { CONSOLE_SPECS_OUT: out, [SECRET_ENV]: SECRET },
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
+  return { code: run.code, lines: run.output.replace(/\n$/, '').split('\n'), out };
 }
 
 let run: FinishedRun;

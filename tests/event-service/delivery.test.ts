@@ -5,11 +5,11 @@
 import { privateKeyToAddress } from 'viem/accounts';
 import { decodeEventLog, getAddress, type Hash, type TransactionReceipt } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EventServiceClient, type Webhook } from '../../fixtures/event-webhooks/api-client';
+import { EventServiceClient, type Webhook } from '../../fixtures/api/event-service-client';
 import { nightfallEventsAbi } from '../../fixtures/event-webhooks/contract-events';
 import { classifyItem, rawLogOf, type EmittedEvent } from '../../fixtures/event-webhooks/delivery-items';
 import { WEBHOOK_HEADERS } from '../../fixtures/event-webhooks/header-names';
-import { EventData } from '../../fixtures/event-webhooks/multibaas-schemas';
+import { EventData } from '../../fixtures/api/multibaas-schemas';
 import { readLog } from '../../fixtures/event-webhooks/webhook-log';
 import { signatureMatches } from '../../fixtures/event-webhooks/signature';
 import { hostAddressForContainers, startDevnet, type Devnet } from '../../fixtures/network';

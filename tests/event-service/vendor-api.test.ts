@@ -1,6 +1,6 @@
 // The devnet's event service driven by the vendor's own TypeScript SDK (@curvegrid/multibaas-sdk: a client no one here
 // wrote, generated from the vendor's API document) for every route the harness uses, each answer checked against the
-// harness's schemas of that document (fixtures/event-webhooks/multibaas-schemas.ts): the envelopes, the exact error
+// harness's schemas of that document (fixtures/api/multibaas-schemas.ts): the envelopes, the exact error
 // body, pages of 10 by default, slug labels, delivery-log records with integer ids and a count, failed calls reset by a
 // success, the events API and its filters, the chain's status, an address with its linked contracts, linking with a
 // starting block, and the event monitors' status.
@@ -33,7 +33,7 @@ import {
   LABEL_PATTERN,
   WebhookEndpoint,
   WebhookEventRecord,
-} from '../../fixtures/event-webhooks/multibaas-schemas';
+} from '../../fixtures/api/multibaas-schemas';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { devnetContractLinks, eventServiceApiKeyCommand } from '../../fixtures/network/event-service-container';
 import { labels } from '../../fixtures/report';

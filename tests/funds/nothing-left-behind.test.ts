@@ -8,7 +8,8 @@ import { units } from '../../fixtures/api';
 import { l1Balances } from '../../fixtures/chain';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { devnetFactsOf, devnetTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
-import { startCast, type Cast, type CastClosed, type User } from '../../fixtures/users';
+import { startCast, type Cast, type CastClosed } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
 
 const BATCH_WINDOW_SECONDS = 1;
 const AMOUNTS = { granted: '10', transfer: '4' } as const;

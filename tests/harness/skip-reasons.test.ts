@@ -1,11 +1,11 @@
 // A skip's reason reaches every report, and a skip without one fails the run: a real vitest run of ./skip-reasons/
 // (its own configuration with the repository's reporters) is started twice, once with every skip explained and once
 // with a bare context.skip(), and its exit code, JUnit XML, Allure results and summary.json are read back.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runNestedVitest } from '../../fixtures/faults/nested-e2e';
 import { RunSummary } from '../../fixtures/run/run-summary';
 import { WRITTEN_REASON } from './skip-reasons/shared';
 
@@ -19,20 +19,12 @@ interface FinishedRun {
 
 async function runSkips(bare: boolean): Promise<FinishedRun> {
   const out = mkdtempSync(join(tmpdir(), 'skip-reasons-'));
-  const env = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
-    SKIP_REASONS_OUT: out,
-    SKIP_REASONS_BARE: bare ? '1' : '0',
-  };
-  const child = spawn('npx', ['vitest', 'run', '--config', 'tests/harness/skip-reasons/vitest.config.ts'], { env, detached: true });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGTERM'), RUN_TIMEOUT_MS);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
-  // eslint-disable-next-line no-control-regex
-  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, ''), out };
+  const run = await runNestedVitest({
+    args: ['--config', 'tests/harness/skip-reasons/vitest.config.ts'],
+    env: { SKIP_REASONS_OUT: out, SKIP_REASONS_BARE: bare ? '1' : '0' },
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
+  return { code: run.code, output: run.output, out };
 }
 
 /** The Allure result of the test named `name`. */

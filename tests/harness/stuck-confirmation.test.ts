@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
-import { startCast, type Cast } from '../../fixtures/users';
+import { startCast, type Cast } from '../../fixtures/cast';
 import { timeoutsFor, WaitTimeoutError } from '../../fixtures/waits';
 
 const SHORT = { requestSubmitted: 15_000, transactionEvent: 15_000, l2Confirmation: 4_000, progressEvery: 2_000 };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { localImageId } from '../../docker/base/docker-cli';
 import { ensureDevnetImages } from '../../docker/images';
-import { imageFacts, runEnvironmentFacts } from '../../fixtures/report/environment';
+import { imageFacts, runEnvironmentFacts } from '../../fixtures/network/image-facts';
 
 describe("the report's image facts", () => {
   it('name each devnet image by its content-hash tag and its engine id', async () => {

@@ -13,7 +13,7 @@ import { publicChainClient } from '../../fixtures/chain';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../../fixtures/network';
 import { Secret } from '../../fixtures/secrets';
 import { CertificationError, clientContainerOptions, isCertified, NoNativeCoinToCertify, readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
-import { startCertificationRouteStub, type CertificationRouteStub } from '../../fixtures/target/testnet-certification-stub';
+import { startCertificationRouteStub, type CertificationRouteStub } from '../support/doubles/certification-route-stub';
 import { allowlist, fundedFunders, giveNative, testnetEnvironmentOf } from './devnet-as-testnet';
 
 /** Enough native coin for an address to pay its own certification on the devnet. */

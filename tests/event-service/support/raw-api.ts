@@ -2,7 +2,7 @@
 // error body exactly as sent, checked to be the document's Error — `{status, message}` and nothing else
 // (curvegrid/multibaas-sdk-go @ 816cbf0 : api/openapi.yaml:7044-7062, additionalProperties false).
 import { request } from 'undici';
-import { ErrorBody } from '../../../fixtures/event-webhooks/multibaas-schemas';
+import { ErrorBody } from '../../../fixtures/api/multibaas-schemas';
 
 export interface RawAnswer {
   status: number;

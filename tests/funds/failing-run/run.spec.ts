@@ -11,7 +11,8 @@ import { units } from '../../../fixtures/api';
 import { writePrivateFile, recoveryDir, IdentityLedger } from '../../../fixtures/recovery';
 import { attachText, toReportJson } from '../../../fixtures/report';
 import { DevnetFacts, devnetTarget } from '../../../fixtures/target';
-import { identityMnemonicFromEnv, startCast, type Cast, type User } from '../../../fixtures/users';
+import { startCast, type Cast } from '../../../fixtures/cast';
+import { identityMnemonicFromEnv, type User } from '../../../fixtures/users';
 import { DEPOSITED, GRANTED, RUN_ENV, RUN_FILES, SCENARIO, SIMULATED_FAILURE } from './shared';
 
 const facts = DevnetFacts.parse(JSON.parse(process.env[RUN_ENV.devnet] ?? 'null'));

@@ -1,0 +1,100 @@
+// The harness's dependency rules (npm run lint:deps): no module cycles (type-only imports included), the harness never
+// reaching into the devnet's doubles, fixtures never reaching into scenarios or tests, and fixtures/ as layers where a
+// folder imports only the folders below it. Where two folders needed each other, the shared part became a third module
+// in the lower one; nothing here is excluded to make a violation pass.
+
+/**
+ * fixtures/ folders from the bottom up, each with why it sits there. A folder may import any folder listed before it,
+ * none after it. (report/trends is the only sub-folder with a layer of its own: it reads what whole runs left behind.)
+ */
+const LAYERS = [
+  ['secrets', 'Secret<T> and redaction: everything that logs or reports uses it, it uses nothing'],
+  ['report', 'Allure primitives (attachments, steps, labels, skips, failure classes, sentences): need only redaction'],
+  ['log', 'loggers; the test-log setup attaches each test\'s log to the report'],
+  ['waits', 'bounded waits, timeouts, paces and the request ledger: log and secrets only'],
+  ['l1-contracts', 'our ABIs and contract facts: pure data and decoders'],
+  ['vectors', 'golden vectors from the real system, typed with l1-contracts'],
+  ['api', 'HTTP boundaries: the client REST API, the event service API and their shared transport'],
+  ['network', 'docker, containers and ports: anvil, client, proposer and event-service containers, the devnet'],
+  ['chain', 'viem clients, funder, balances and receipts on L1 (its local servers listen on network\'s ports)'],
+  ['notifications', 'the client\'s webhook notifications: receiver and inbox'],
+  ['event-webhooks', 'contract events delivered by the event service: receiver, inbox, puller, subscription'],
+  ['builds', 'what a client build and a contract generation can do, learnt from the api and the chain'],
+  ['run', 'a run\'s outputs, summary, shards and teardown record (names builds and contract generations)'],
+  ['assets', 'the tokens under test and how they are granted and held'],
+  ['target', 'the devnet or testnet a run talks to: assembles network, chain, event service, builds, assets'],
+  ['preflight', 'checks of a target before any scenario runs'],
+  ['users', 'one user (identity, client, actions) on a target'],
+  ['recovery', 'what must outlive a run: identity ledger, bundles, rescue and funds report; rescues with users'],
+  ['cast', 'the scenarios\' two users: started, funded, reported and swept with recovery'],
+  ['expectations', 'the scenarios\' assertions about users, builds and the target'],
+  ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
+  ['report/trends', 'trends across runs: reads run summaries and funds reports'],
+  ['console', 'the console reporter: reads what everything else logged'],
+];
+
+const escape = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
+const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escape(name)}/`);
+
+const layerRules = LAYERS.slice(0, -1).map(([name], index) => ({
+  name: `layer-${name.replace('/', '-')}`,
+  comment: `fixtures/${name} sits below ${LAYERS.slice(index + 1).map(([above]) => above).join(', ')}: it must not import them`,
+  severity: 'error',
+  // A unit test beside its module may drive it through higher layers (a real client, a scripted server): nothing
+  // imports a test, so it adds no arrow back up.
+  from: { path: pathOf(name), pathNot: '\\.test\\.ts$' },
+  to: { path: LAYERS.slice(index + 1).map(([above]) => pathOf(above)) },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Two modules that need each other: their shared part belongs in a third module (type-only imports count).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'harness-not-into-doubles',
+      comment: 'Faithful doubles, independent checks: the harness has its own ABIs, decoders and schemas. Only the image builder and the deployer are shared.',
+      severity: 'error',
+      from: { path: '^(fixtures|scenarios|scripts|lib)/' },
+      to: { path: '^docker/', pathNot: ['^docker/images', '^docker/deployer'] },
+    },
+    {
+      name: 'fixtures-not-into-scenarios-or-tests',
+      comment: 'fixtures/ is the domain language scenarios and tests are written in; it never depends on them. Unit tests beside their module may use the test doubles in tests/support/.',
+      severity: 'error',
+      from: { path: '^fixtures/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(scenarios|tests)/' },
+    },
+    {
+      name: 'fixtures-test-only-support',
+      comment: 'A unit test in fixtures/ may use tests/support/ (doubles, generators), never another test or a scenario.',
+      severity: 'error',
+      from: { path: '^fixtures/.*\\.test\\.ts$' },
+      to: { path: '^(scenarios/|tests/(?!support/))' },
+    },
+    {
+      name: 'fixtures-folder-has-a-layer',
+      comment: `Every fixtures/ folder is one of the layers in .dependency-cruiser.cjs (${LAYERS.map(([name]) => name).join(', ')}).`,
+      severity: 'error',
+      from: { path: '^fixtures/[^/]+/', pathNot: `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/')).map(([name]) => escape(name)).join('|')})/` },
+      to: {},
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|reports)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.mjs', '.js', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
