@@ -4,9 +4,13 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../fixtures/log';
+import { DEFAULT_CHILD_PATH, NightfallClient } from '../../fixtures/api';
+import { keyDerivationPrintables } from '../../fixtures/secrets/key-derivation-secrets';
 import { Secret } from '../../fixtures/secrets/secret';
 import { waitFor, wakeOnEvent } from '../../fixtures/waits';
 import { dockerEngine } from '../../fixtures/network/engine';
@@ -118,6 +122,30 @@ describe('client containers', () => {
     const logs = alice.logs();
     expect(logs.includes('signing_key: "[redacted]"'), 'the captured log keeps the settings line with the key redacted').toBe(true);
     expect(logs.toLowerCase().includes(aliceKey.reveal().slice(2).toLowerCase()), 'the key in the captured log').toBe(false);
+  });
+
+  it("redacts a key derivation's seed and root key, which the plume client prints, from the captured log", async () => {
+    const mnemonic = new Secret(generateMnemonic(english, 256));
+    const { seed, rootKey } = await keyDerivationPrintables(mnemonic, DEFAULT_CHILD_PATH);
+    const api = new NightfallClient({ baseUrl: alice.baseUrl, name: 'alice' });
+    await api.deriveKey({ mnemonic });
+    await waitFor({
+      what: 'the client to print the derived root key',
+      timeoutMs: 10_000,
+      probe: () => alice.logBuffer.lines().filter((line) => line.startsWith('Derived root key: ')).length,
+      isDone: (count) => count >= 1,
+      wakeOn: wakeOnEvent(alice.logBuffer, 'line'),
+      logger: recordingLogger(),
+    });
+    await api.close();
+    // Booleans only: a failure message must not quote a log holding them.
+    const raw = (await (await dockerEngine()).getContainer(alice.container.getId()).logs({ stdout: true, stderr: true })).toString('utf8');
+    const seedHex = Buffer.from(seed).toString('hex');
+    expect(raw.includes(`Mnemonic seed: ${seedHex}`), "the client printed the seed (docker's log)").toBe(true);
+    expect(raw.includes(`Derived root key: ${rootKey}`), "the client printed the root key (docker's log)").toBe(true);
+    const logs = alice.logs();
+    expect(logs.includes('Mnemonic seed: [redacted]') && logs.includes('Derived root key: [redacted]'), 'both lines kept, redacted').toBe(true);
+    expect(logs.includes(seedHex) || logs.includes(String(rootKey)), 'the seed or root key in the captured log').toBe(false);
   });
 
   it('carries whom it serves in its labels, without its key, and is adopted by id: same API and store, its log followed, never restarted, its end noticed', async () => {

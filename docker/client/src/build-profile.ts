@@ -41,6 +41,11 @@ export interface BuildProfile {
   readonly requestIds: 'client-supplied' | 'server-generated';
   /** Body of POST /v1/deriveKey: the full ZKPKeys before 538c8f2, only the public key after. */
   deriveKeyResponse(keys: ZkpKeys): Record<string, string>;
+  /**
+   * plume prints a derivation's BIP39 seed and root key to stdout (nightfall_client/src/drivers/derive_key.rs:150,153
+   * @ plume_testnet_client 4e84c58); head's lib/src/derive_key.rs @ master 6ee83be prints neither.
+   */
+  readonly printsKeyDerivation: boolean;
   /** POST /v1/de-escrow exists until 6ee83be; head de-escrows by itself when a withdraw is confirmed. */
   readonly deEscrow: 'route' | 'automatic';
   /**
@@ -106,6 +111,7 @@ function standardOrErc20(code: number): DepositTokenType {
 const plume: BuildProfile = {
   name: 'plume',
   requestIds: 'client-supplied',
+  printsKeyDerivation: true,
   deriveKeyResponse: (keys) => ({
     root_key: toHex64(keys.rootKey),
     nullifier_key: toHex64(keys.nullifierKey),
@@ -139,6 +145,7 @@ const plume: BuildProfile = {
 const head: BuildProfile = {
   name: 'head',
   requestIds: 'server-generated',
+  printsKeyDerivation: false,
   deriveKeyResponse: (keys) => ({ zkp_public_key: compressPublicKey(keys.zkpPublicKey) }),
   deEscrow: 'automatic',
   childRequestArgs: true,

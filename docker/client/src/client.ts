@@ -76,6 +76,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
     feeTokenId: feeTokenId(addresses.nightfall),
     sync: listener,
     log,
+    println: options.logWrite ?? ((line) => void process.stdout.write(`${line}\n`)),
   };
 
   listener.start(ctx);

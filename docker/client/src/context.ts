@@ -60,4 +60,6 @@ export interface ClientContext {
   readonly feeTokenId: bigint;
   readonly sync: SyncView;
   log(target: LogTarget): Logger;
+  /** A line to stdout outside the logger, as Rust's println! (no time stamp, no level, whatever RUST_LOG says). */
+  println(line: string): void;
 }

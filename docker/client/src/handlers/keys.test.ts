@@ -30,7 +30,8 @@ async function drainMicrotasks(): Promise<void> {
 describe('POST /v1/deriveKey handler', () => {
   it('returns to the event loop while it derives, then replaces the keys with the requested ones', async () => {
     const boot: ZkpKeys = deriveKeys(MNEMONIC, "m/44'/60'/0'/0/7");
-    const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume') };
+    const printed: string[] = [];
+    const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume'), println: (line: string) => void printed.push(line) };
     let answered = false;
     const reply = deriveKeyHandler(ctx)(post({ mnemonic: MNEMONIC, child_path: PATH })).finally(() => (answered = true));
 
@@ -42,11 +43,20 @@ describe('POST /v1/deriveKey handler', () => {
     expect(await reply).toMatchObject({ status: 200 });
     expect(JSON.parse((await reply).body)).toMatchObject({ root_key: UPSTREAM_ROOT_KEY });
     expect(ctx.keys.current).toEqual(deriveKeys(MNEMONIC, PATH));
+    // As the plume client does on stdout: the seed in hex, the root key in decimal (derive_key.rs:150,153 @ 4e84c58).
+    expect(printed).toEqual([expect.stringMatching(/^Mnemonic seed: [0-9a-f]{128}$/), `Derived root key: ${BigInt(`0x${UPSTREAM_ROOT_KEY}`)}`]);
+  });
+
+  it('head prints nothing of a derivation', async () => {
+    const printed: string[] = [];
+    const ctx = { keys: new KeyHolder(deriveKeys(MNEMONIC, PATH)), profile: buildProfile('head'), println: (line: string) => void printed.push(line) };
+    expect(await deriveKeyHandler(ctx)(post({ mnemonic: MNEMONIC, child_path: PATH }))).toMatchObject({ status: 200 });
+    expect(printed).toEqual([]);
   });
 
   it('refuses an unusable mnemonic with the BadKeyRequest rejection and keeps the keys', async () => {
     const boot = deriveKeys(MNEMONIC, PATH);
-    const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume') };
+    const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume'), println: () => undefined };
     const twelve = 'test test test test test test test test test test test junk';
     await expect(deriveKeyHandler(ctx)(post({ mnemonic: twelve, child_path: PATH }))).rejects.toMatchObject({ message: 'BadKeyRequest' });
     expect(ctx.keys.current).toBe(boot);

@@ -20,13 +20,13 @@ function optionalKeyRequest(req: IncomingRequest): KeyRequest | undefined {
   }
 }
 
-export function deriveKeyHandler(ctx: Pick<ClientContext, 'keys' | 'profile'>) {
+export function deriveKeyHandler(ctx: Pick<ClientContext, 'keys' | 'profile' | 'println'>) {
   return async (req: IncomingRequest): Promise<Reply> => {
     const keyRequest = optionalKeyRequest(req);
     if (keyRequest) {
       let keys: ZkpKeys;
       try {
-        keys = await deriveKeysAsync(keyRequest.mnemonic, keyRequest.child_path);
+        keys = await deriveKeysAsync(keyRequest.mnemonic, keyRequest.child_path, ctx.profile.printsKeyDerivation ? ctx.println : undefined);
       } catch (error) {
         if (error instanceof BadKeyRequest) throw reject('other', 'BadKeyRequest');
         throw error;
