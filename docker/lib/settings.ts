@@ -7,8 +7,8 @@ import type { Hex } from 'viem';
 import { z } from 'zod';
 
 /** In-container HTTP port of both simulators, as for the real images. */
-export const SIMULATOR_PORT = 3000;
-export const DEFAULT_ADDRESSES_FILE = '/app/configuration/toml/addresses.toml';
+const SIMULATOR_PORT = 3000;
+const DEFAULT_ADDRESSES_FILE = '/app/configuration/toml/addresses.toml';
 
 const REDACTED = '[redacted]';
 
@@ -104,7 +104,7 @@ function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObj
 /** The build the client simulates: `plume` (the seed's build) or `head` (upstream master); see design.md. */
 export type ClientBuild = 'plume' | 'head';
 
-export interface CommonSettings {
+interface CommonSettings {
   readonly signingKey: SigningKey;
   /** As configured (may be ws://). */
   readonly ethereumClientUrl: string;

@@ -139,7 +139,7 @@ function methodOf(called: LinkedContract, input: Hex): Sdk.ContractMethodInforma
 }
 
 /** go-ethereum's types.Log JSON in its field order: the docs sample's rawFields. */
-export function rawFieldsOf(log: MinedLog): RawFields {
+function rawFieldsOf(log: MinedLog): RawFields {
   return {
     address: log.address.toLowerCase(),
     topics: log.topics.map((topic) => topic.toLowerCase()),

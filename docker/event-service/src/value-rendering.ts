@@ -16,7 +16,7 @@ export function renderArgument(param: AbiParameter, value: unknown, decimals: nu
   return isAmount ? formatUnits(value as bigint, decimals) : renderValue(param, value);
 }
 
-export function renderValue(param: AbiParameter, value: unknown): Json {
+function renderValue(param: AbiParameter, value: unknown): Json {
   const array = /^(.*)\[(\d*)\]$/.exec(param.type);
   if (array) {
     const element = { ...param, type: array[1]! } as AbiParameter;

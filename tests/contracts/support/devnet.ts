@@ -56,10 +56,10 @@ export const roles = {
   dave: anvilDevSigner(5),
 } as const;
 
-export type UserWallet = AutomineWallet;
+type UserWallet = AutomineWallet;
 
 /** What getTokenInfo answers: two words on plume-era contracts, three (with the token type) on head-era ones. */
-export type TokenInfo = readonly [Address, bigint] | readonly [Address, bigint, number];
+type TokenInfo = readonly [Address, bigint] | readonly [Address, bigint, number];
 
 export interface ContractsDevnet {
   generation: ContractGeneration;
@@ -178,7 +178,7 @@ function bindContracts(deployment: DevnetDeployment, client: DevnetClients) {
     erc3525: getContract({ address: tokens.erc3525, abi: erc3525Abi, client }),
   };
 }
-export type DevnetContracts = ReturnType<typeof bindContracts>;
+type DevnetContracts = ReturnType<typeof bindContracts>;
 
 /**
  * What revertReasonOf answers for a revert that carries no data at all: what a contract does when calldata fails ABI
