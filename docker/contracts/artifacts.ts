@@ -39,7 +39,7 @@ const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
-export function artifactPath(name: ContractName | string): string {
+export function artifactPath(name: string): string {
   return `${buildDir}${name}.json`;
 }
 

@@ -165,6 +165,6 @@ export function loadProposerSettings(env: Env = process.env): ProposerSettings {
     blockAssemblyMaxWaitSecs: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS,
     blockAssemblyTargetFillRatio: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_TARGET_FILL_RATIO,
     blockAssemblyInitialIntervalSecs: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS,
-    blockSize: e.NF4_NIGHTFALL_PROPOSER__BLOCK_SIZE as 64 | 256,
+    blockSize: e.NF4_NIGHTFALL_PROPOSER__BLOCK_SIZE,
   };
 }

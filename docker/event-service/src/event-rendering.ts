@@ -76,7 +76,7 @@ export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedC
   const inputs: Sdk.EventField[] = abiEvent.inputs.map((param, index) => {
     const hashed = Boolean(param.indexed) && isHashedWhenIndexed(param.type);
     const topicValue = param.indexed ? log.topics[topic++] : undefined;
-    const value = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
+    const value: unknown = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
     return { name: param.name ?? '', value: hashed ? topicValue : renderArgument(param, value, emitter.decimals), hashed, type: param.type };
   });
   const method = called ? methodOf(called, context.transaction.input) : null;
