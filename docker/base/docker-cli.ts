@@ -11,7 +11,7 @@ export interface DockerCommandOptions {
 /** How much of stdout a failure message keeps: the failing build step prints its output there. */
 const STDOUT_TAIL_LINES = 30;
 
-export class DockerCommandError extends Error {
+class DockerCommandError extends Error {
   constructor(
     readonly args: readonly string[],
     readonly stdout: string,

@@ -13,8 +13,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { docker, localImageId } from './docker-cli';
 
-export const OFFICIAL_NODE_IMAGE = 'node:20-bookworm-slim';
-export const LOCAL_NODE_IMAGE = `nightfall-e2e/node-base:${process.versions.node}`;
+const OFFICIAL_NODE_IMAGE = 'node:20-bookworm-slim';
+const LOCAL_NODE_IMAGE = `nightfall-e2e/node-base:${process.versions.node}`;
 /** A registry that answers delivers the slim image in well under this; a closed network refuses in under a second. */
 const PULL_TIMEOUT_MS = 60_000;
 const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';

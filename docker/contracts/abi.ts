@@ -17,9 +17,6 @@ export type ContractGeneration = (typeof contractGenerations)[number];
  */
 export const TokenType = { ERC20: 0, ERC1155: 1, ERC721: 2, ERC3525: 3, FeeToken: 4 } as const;
 export type TokenTypeName = keyof typeof TokenType;
-/** The plume-era enum: no fee token (`Nightfall.sol:35-40 @ plume_testnet_deployer`); 4 fails ABI decoding there. */
-export const plumeTokenType = { ERC20: 0, ERC1155: 1, ERC721: 2, ERC3525: 3 } as const;
-export const tokenTypesOf = { plume: plumeTokenType, head: TokenType } as const;
 
 /** Nightfall entries of both real generations (`Nightfall.sol @ plume_testnet_deployer` and `@ master`). */
 const nightfallRealEntries = [
@@ -64,6 +61,7 @@ export const nightfallHeadAbi = parseAbi([...nightfallRealEntries, headGetTokenI
 /**
  * The head-era view under its historical name. Everything but `getTokenInfo` is the same on both generations; code
  * that reads `getTokenInfo` must pick its generation's view (`nightfallAbis`).
+ * @alias
  */
 export const nightfallAbi = nightfallHeadAbi;
 export const nightfallAbis = { plume: nightfallPlumeAbi, head: nightfallHeadAbi } as const;

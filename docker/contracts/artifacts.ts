@@ -5,7 +5,6 @@ import type { Abi, Hex } from 'viem';
 import { z } from 'zod';
 import type { ContractGeneration } from './abi';
 
-export const contractsDir = fileURLToPath(new URL('.', import.meta.url));
 export const sourcesDir = fileURLToPath(new URL('./src/', import.meta.url));
 export const buildDir = fileURLToPath(new URL('./build/', import.meta.url));
 
@@ -31,7 +30,7 @@ export const nightfallContractOf = {
 
 const abiItemSchema = z.looseObject({ type: z.string() });
 
-export const artifactSchema = z.object({
+const artifactSchema = z.object({
   abi: z.array(abiItemSchema).transform((items) => items as unknown as Abi),
   bytecode: z
     .string()
@@ -40,7 +39,7 @@ export const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
-export function artifactPath(name: ContractName | string): string {
+export function artifactPath(name: string): string {
   return `${buildDir}${name}.json`;
 }
 

@@ -126,7 +126,7 @@ function readSources(): Map<string, string> {
 
 function hashInputs(sources: Map<string, string>): string {
   const packageVersion = (name: string) => {
-    const manifest = JSON.parse(readFileSync(path.join(nodeModulesDir, name, 'package.json'), 'utf8'));
+    const manifest: unknown = JSON.parse(readFileSync(path.join(nodeModulesDir, name, 'package.json'), 'utf8'));
     return z.object({ version: z.string() }).parse(manifest).version;
   };
   const key = {
@@ -157,7 +157,7 @@ async function compile(sources: Map<string, string>): Promise<Map<string, Artifa
     },
   };
   const output = solcOutputSchema.parse(
-    JSON.parse(solc.compile(JSON.stringify(input), { import: readImport }) as string),
+    JSON.parse((solc.compile as (input: string, callbacks: { import: typeof readImport }) => string)(JSON.stringify(input), { import: readImport })),
   );
 
   const errors = output.errors.filter((entry) => entry.severity === 'error');

@@ -18,7 +18,7 @@ const ContractAddress = z
   .refine((a) => a !== zeroAddress, 'must not be the zero address');
 
 /** Extra keys are ignored, as serde does. */
-export const AddressesFileSchema = z.object({
+const AddressesFileSchema = z.object({
   nightfall: ContractAddress,
   round_robin: ContractAddress,
   x509: ContractAddress,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { encodeFunctionData, type Hex } from 'viem';
+import { encodeFunctionData } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../contracts/abi';
 import {
@@ -129,7 +129,7 @@ describe('ClientTransaction', () => {
 describe('mock rollup proof', () => {
   it('starts with abi.encode(feeSum)', () => {
     const proof = mockRollupProof(123n);
-    expect(proof).toBe(`0x${toHex64(123n)}` as Hex);
+    expect(proof).toBe(`0x${toHex64(123n)}`);
     expect(rollupProofFeeSum(`${proof}deadbeef`)).toBe(123n);
   });
 });

@@ -4,12 +4,12 @@
 // The harness greps these (e.g. for withdraw_fund_salt), so the shape matters. Levels follow RUST_LOG: a global
 // level and/or `target=level` directives, the longest matching target prefix winning, as env_logger does.
 
-export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
+const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LevelFilter = LogLevel | 'off';
 
 /** Used when RUST_LOG is unset or names no level for a target; the real images run with RUST_LOG=info. */
-export const DEFAULT_LEVEL: LevelFilter = 'info';
+const DEFAULT_LEVEL: LevelFilter = 'info';
 
 function asLevelFilter(s: string): LevelFilter | undefined {
   const lower = s.trim().toLowerCase();
@@ -41,7 +41,7 @@ function enabled(filter: LevelFilter, level: LogLevel): boolean {
 }
 
 /** RFC 3339 UTC with whole seconds, like env_logger's default timestamp. */
-export function formatTimestamp(d: Date): string {
+function formatTimestamp(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

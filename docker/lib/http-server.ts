@@ -6,7 +6,7 @@
 // rejections (e.g. 404 "No such token") by throwing HttpError.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
-export const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
+const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** A deliberate reply: plain-text body (may be empty) with a status. */
@@ -77,7 +77,7 @@ export function replyEmpty(res: ServerResponse, status: number, headers: Record<
   res.end();
 }
 
-export interface RouteContext {
+interface RouteContext {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
   /** Decoded `:name` segments of the path pattern. */
@@ -85,7 +85,7 @@ export interface RouteContext {
   readonly url: URL;
 }
 
-export type RouteHandler = (ctx: RouteContext) => unknown;
+type RouteHandler = (ctx: RouteContext) => unknown;
 
 export interface Route {
   /** An HTTP method, or 'ANY' for the real services' routes without a method filter. */

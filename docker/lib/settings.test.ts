@@ -93,6 +93,7 @@ describe('loadClientSettings', () => {
     expect(e.message).not.toContain(KEY.slice(2));
     const s = loadClientSettings(BASE);
     const json = JSON.stringify(s, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- the test proves what a template literal prints
     for (const text of [json, inspect(s, { depth: 10 }), String(s.signingKey), `${s.signingKey}`]) {
       expect(text).not.toContain(KEY.slice(2));
     }

@@ -7,8 +7,8 @@ import type { Hex } from 'viem';
 import { z } from 'zod';
 
 /** In-container HTTP port of both simulators, as for the real images. */
-export const SIMULATOR_PORT = 3000;
-export const DEFAULT_ADDRESSES_FILE = '/app/configuration/toml/addresses.toml';
+const SIMULATOR_PORT = 3000;
+const DEFAULT_ADDRESSES_FILE = '/app/configuration/toml/addresses.toml';
 
 const REDACTED = '[redacted]';
 
@@ -104,7 +104,7 @@ function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObj
 /** The build the client simulates: `plume` (the test network's) or `head` (upstream master); see README, "Targets". */
 export type ClientBuild = 'plume' | 'head';
 
-export interface CommonSettings {
+interface CommonSettings {
   readonly signingKey: SigningKey;
   /** As configured (may be ws://). */
   readonly ethereumClientUrl: string;
@@ -165,6 +165,6 @@ export function loadProposerSettings(env: Env = process.env): ProposerSettings {
     blockAssemblyMaxWaitSecs: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS,
     blockAssemblyTargetFillRatio: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_TARGET_FILL_RATIO,
     blockAssemblyInitialIntervalSecs: e.NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS,
-    blockSize: e.NF4_NIGHTFALL_PROPOSER__BLOCK_SIZE as 64 | 256,
+    blockSize: e.NF4_NIGHTFALL_PROPOSER__BLOCK_SIZE,
   };
 }

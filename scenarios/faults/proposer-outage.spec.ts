@@ -78,7 +78,7 @@ describe('the proposer stops while a confirmation is awaited', () => {
     await story('Proposer outage');
     if (!outage) throw new Error('prerequisite failed: the proposer outage (see the previous test)');
     const back = await step('the proposer starts again', () => outage!.end());
-    context.annotate(`proposer down for ${(back.outageMs / 1_000).toFixed(1)} s`);
+    await context.annotate(`proposer down for ${(back.outageMs / 1_000).toFixed(1)} s`);
     await step('the deposit request is Confirmed', () => confirmed);
     await step(`Alice's L2 balance is ${DEPOSIT} ${token.symbol}`, () => alice.l2BalanceBecomes(token, units(token, DEPOSIT)));
     const outcome = await l1.settle();

@@ -28,10 +28,11 @@ async function runSkips(bare: boolean): Promise<FinishedRun> {
 }
 
 /** The Allure result of the test named `name`. */
-function allureResult(out: string, name: string): { status: string; steps: { name: string; status?: string; attachments: { name: string; source: string }[] }[] } {
+type AllureResult = { name: string; status: string; steps: { name: string; status?: string; attachments: { name: string; source: string }[] }[] };
+function allureResult(out: string, name: string): AllureResult {
   const dir = join(out, 'allure-results');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
-    const result = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const result = JSON.parse(readFileSync(join(dir, file), 'utf8')) as AllureResult;
     if (result.name === name) return result;
   }
   throw new Error(`no Allure result named "${name}" in ${dir}`);

@@ -26,7 +26,7 @@ export interface AnvilOptions {
 const STOP_GRACE_MS = 3_000;
 const PORT_ATTEMPTS = 3;
 
-export function anvilBinary(): string {
+function anvilBinary(): string {
   const fromEnv = process.env.ANVIL_BIN;
   if (fromEnv) return fromEnv;
   let packageDir: string;

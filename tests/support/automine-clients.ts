@@ -32,7 +32,7 @@ export function automineClients(rpcUrl: string, chainId: number) {
     /** A wallet client that signs as `account`. */
     wallet: (account: HDAccount): AutomineWallet => createWalletClient({ ...clientOptions, account }),
     /** Awaits a sent transaction and fails unless it succeeded. */
-    async mined(sent: Promise<Hash>) {
+    mined: async (sent: Promise<Hash>) => {
       const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, timeout: 10_000 });
       if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`);
       return receipt;

@@ -52,7 +52,7 @@ export interface KilledRoundTrip {
   clientsAtKill: KilledRunClient[];
   /** Raw WGAS in Unspent commitments of each user's client at the kill, by user name. */
   unspentWgasAtKill: Record<string, bigint>;
-  balancesOf(address: Address): Promise<L1BalanceSnapshot>;
+  balancesOf: (address: Address) => Promise<L1BalanceSnapshot>;
   /** The client containers labelled with one of the run's user addresses (no other run has them). */
   clientsOfTheRun(): Promise<KilledRunClient[]>;
   /** Removes whatever is left of the run's clients and stops the devnet. */

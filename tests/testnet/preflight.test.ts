@@ -357,7 +357,7 @@ describe('a real client image', () => {
     } finally {
       await client.stop();
     }
-    const gone = await (await dockerEngine()).getNetwork(network!).inspect().then(() => false, (error: { statusCode?: number }) => error.statusCode === 404);
+    const gone = await (await dockerEngine()).getNetwork(network).inspect().then(() => false, (error: { statusCode?: number }) => error.statusCode === 404);
     expect(gone, `network ${network} was removed with the client`).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import type { ClientBuild } from '../../lib/settings';
  * What a deposit's tokenType code becomes: a standard (`defaulted` = an unknown code silently taken as ERC-20, with a
  * warning), or the head build's FeeToken deposit, which hits a `todo!()`.
  */
-export type DepositTokenType = { readonly standard: TokenStandard; readonly defaulted: boolean } | 'unsupported-fee-token';
+type DepositTokenType = { readonly standard: TokenStandard; readonly defaulted: boolean } | 'unsupported-fee-token';
 
 /** The token standards a deposit can be (the fee token cannot be deposited as such). */
 export type TokenStandard = Exclude<TokenTypeName, 'FeeToken'>;

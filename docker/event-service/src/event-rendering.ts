@@ -76,7 +76,7 @@ export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedC
   const inputs: Sdk.EventField[] = abiEvent.inputs.map((param, index) => {
     const hashed = Boolean(param.indexed) && isHashedWhenIndexed(param.type);
     const topicValue = param.indexed ? log.topics[topic++] : undefined;
-    const value = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
+    const value: unknown = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
     return { name: param.name ?? '', value: hashed ? topicValue : renderArgument(param, value, emitter.decimals), hashed, type: param.type };
   });
   const method = called ? methodOf(called, context.transaction.input) : null;
@@ -139,7 +139,7 @@ function methodOf(called: LinkedContract, input: Hex): Sdk.ContractMethodInforma
 }
 
 /** go-ethereum's types.Log JSON in its field order: the docs sample's rawFields. */
-export function rawFieldsOf(log: MinedLog): RawFields {
+function rawFieldsOf(log: MinedLog): RawFields {
   return {
     address: log.address.toLowerCase(),
     topics: log.topics.map((topic) => topic.toLowerCase()),

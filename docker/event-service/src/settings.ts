@@ -63,7 +63,7 @@ export interface EventServiceSettings {
   readonly port: number;
 }
 
-export const EVENT_SERVICE_PORT = 3000;
+const EVENT_SERVICE_PORT = 3000;
 
 /** Throws SettingsError listing every invalid variable (names only). */
 export function loadEventServiceSettings(env: Readonly<Record<string, string | undefined>> = process.env): EventServiceSettings {

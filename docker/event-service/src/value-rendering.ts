@@ -16,10 +16,10 @@ export function renderArgument(param: AbiParameter, value: unknown, decimals: nu
   return isAmount ? formatUnits(value as bigint, decimals) : renderValue(param, value);
 }
 
-export function renderValue(param: AbiParameter, value: unknown): Json {
+function renderValue(param: AbiParameter, value: unknown): Json {
   const array = /^(.*)\[(\d*)\]$/.exec(param.type);
   if (array) {
-    const element = { ...param, type: array[1]! } as AbiParameter;
+    const element = { ...param, type: array[1]! };
     return (value as readonly unknown[]).map((item) => renderValue(element, item));
   }
   if (param.type === 'tuple') {

@@ -19,7 +19,7 @@ export type DeliveredContract = Omit<Sdk.ContractInformation, 'addressAlias'> & 
  * only in receipts); the called contract and its method are null when the called address has no linked contract (the
  * Go type's nil pointers, looking-glass event.go:35-44).
  */
-export type EventOf<C> = Omit<Sdk.Event, 'event' | 'transaction'> & {
+type EventOf<C> = Omit<Sdk.Event, 'event' | 'transaction'> & {
   event: Omit<Sdk.EventInformation, 'contract' | 'rawFields'> & { rawFields: string; contract: C };
   transaction: Omit<Sdk.TransactionInformation, 'contract' | 'method'> & { contract: C | null; method: Sdk.ContractMethodInformation | null };
 };
@@ -66,7 +66,7 @@ export type LinkRequest = z.infer<typeof LinkRequest>;
 /** SPEC :7123-7133 PaginationLimit (default 10) and PaginationOffset. */
 export const DEFAULT_PAGE_SIZE = 10;
 /** Not documented; a bound so that one request cannot ask for everything. */
-export const MAX_PAGE_SIZE = 1_000;
+const MAX_PAGE_SIZE = 1_000;
 export const Page = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),

@@ -19,7 +19,7 @@ import { commitmentHash, randomFieldElement, type CommitmentPreimage } from './c
 import { poseidon } from './poseidon';
 
 /** keccak256("SHARED_SALT_DOMAIN") mod r: separates the salt from the keystream words (which use 0, 1, 2). */
-export const SHARED_SALT_DOMAIN = modR(BigInt(keccak256(stringToHex('SHARED_SALT_DOMAIN'))));
+const SHARED_SALT_DOMAIN = modR(BigInt(keccak256(stringToHex('SHARED_SALT_DOMAIN'))));
 
 export type Words4 = readonly [bigint, bigint, bigint, bigint];
 export type Words5 = readonly [bigint, bigint, bigint, bigint, bigint];

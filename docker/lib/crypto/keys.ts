@@ -12,7 +12,7 @@ import { bytesToBigInt, modR } from '../field';
 import { SUBGROUP_ORDER, scalarToPublic, type Point } from './curve';
 import { poseidon } from './poseidon';
 
-export { compressPublicKey, decompressPublicKey, InvalidPublicKeyError, type Point } from './curve';
+export { compressPublicKey, decompressPublicKey } from './curve';
 
 /** keccak256("nullifierKey") mod r and keccak256("zkpPrivateKey") mod r (derive_key.rs's NULLIFIER/PRIVATE_KEY_PREFIX). */
 export const NULLIFIER_PREFIX = modR(BigInt(keccak256(stringToHex('nullifierKey'))));

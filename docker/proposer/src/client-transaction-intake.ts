@@ -24,7 +24,7 @@ export async function admitClientTransaction(
     if (!verifyMockProof(tx)) return { admitted: false, reason: 'Client transaction zk proof is wrong' };
     slot = clientTransactionToOnChain(tx);
   } catch (error) {
-    return { admitted: false, reason: `Proof did not verify: ${error instanceof Error ? error.message : error}` };
+    return { admitted: false, reason: `Proof did not verify: ${error instanceof Error ? error.message : String(error)}` };
   }
   if (slot.nullifiers[0] === 0n) return { admitted: false, reason: 'All nullifiers are zero' };
   if (await deps.chain.anyNullified(slot.nullifiers)) return { admitted: false, reason: 'Duplicate nullifier' };

@@ -34,7 +34,7 @@ export interface StartOptions {
   log?: Log;
 }
 
-export interface ProposerStats {
+interface ProposerStats {
   pendingDeposits: number;
   pendingClientTransactions: number;
   /** How many times the trigger has looked at the mempool: lets a caller see time pass in the proposer's terms. */

@@ -46,13 +46,16 @@ afterEach(async () => {
   await new Promise<void>((resolve) => node.close(() => resolve()));
 });
 
-async function rpc(payload: unknown): Promise<{ status: number; body: any }> {
+/** One JSON-RPC reply; a batch answers with an array of them (`rpc<RpcReply[]>`). */
+type RpcReply = { id?: number; result?: unknown; error?: { code: number; message: string } };
+
+async function rpc<Body = RpcReply>(payload: unknown): Promise<{ status: number; body: Body }> {
   const { statusCode, body } = await request(`http://127.0.0.1:${service.port}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(payload),
   });
-  return { status: statusCode, body: await body.json() };
+  return { status: statusCode, body: (await body.json()) as Body };
 }
 const call = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.0', id, method, params });
 const logs = (fromBlock: string, toBlock?: string) => call('eth_getLogs', [{ fromBlock, ...(toBlock ? { toBlock } : {}) }]);
@@ -119,10 +122,10 @@ describe('the devnet limiting JSON-RPC endpoint', () => {
 
   it('counts each call of a batch against the rate, and checks each call of it', async () => {
     await start({ burst: 3 });
-    const batch = await rpc([call('eth_chainId', [], 1), logs('0x1', '0x200'), call('eth_blockNumber', [], 3)]);
+    const batch = await rpc<RpcReply[]>([call('eth_chainId', [], 1), logs('0x1', '0x200'), call('eth_blockNumber', [], 3)]);
     expect(batch.status).toBe(200);
-    expect(batch.body.map((a: { id: number; error?: { code: number } }) => [a.id, a.error?.code])).toEqual([[1, undefined], [1, -32602], [3, undefined]]);
-    const refused = await rpc([call('eth_chainId', [], 4)]);
+    expect(batch.body.map((a) => [a.id, a.error?.code])).toEqual([[1, undefined], [1, -32602], [3, undefined]]);
+    const refused = await rpc<RpcReply[]>([call('eth_chainId', [], 4)]);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual([expect.objectContaining({ id: 4, error: expect.objectContaining({ code: -32005 }) })]);
   });

@@ -30,7 +30,7 @@ const HexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((hex) => BigI
 
 type JsonRpcAnswer = JsonRpcError | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown };
 
-export interface RpcLimitsStats {
+interface RpcLimitsStats {
   forwarded: number;
   /** Calls received per method, refused ones included. */
   byMethod: Record<string, number>;

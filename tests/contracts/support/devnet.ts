@@ -56,10 +56,10 @@ export const roles = {
   dave: anvilDevSigner(5),
 } as const;
 
-export type UserWallet = AutomineWallet;
+type UserWallet = AutomineWallet;
 
 /** What getTokenInfo answers: two words on plume-era contracts, three (with the token type) on head-era ones. */
-export type TokenInfo = readonly [Address, bigint] | readonly [Address, bigint, number];
+type TokenInfo = readonly [Address, bigint] | readonly [Address, bigint, number];
 
 export interface ContractsDevnet {
   generation: ContractGeneration;
@@ -69,20 +69,20 @@ export interface ContractsDevnet {
   publicClient: PublicClient<Transport, Chain>;
   testClient: TestClient<'anvil', Transport, Chain>;
   /** A wallet client that signs as the given account. */
-  as(account: HDAccount): UserWallet;
+  as: (account: HDAccount) => UserWallet;
   /**
    * The deployed contracts, read through the public client and written as `account` (default: the deployer).
    * `nightfall` speaks the head-era view, which is the plume-era one but for getTokenInfo: read that with `tokenInfo`.
    */
-  contracts(account?: HDAccount): DevnetContracts;
+  contracts: (account?: HDAccount) => DevnetContracts;
   /** getTokenInfo(nfTokenId), decoded with the generation's own shape. */
-  tokenInfo(nfTokenId: bigint): Promise<TokenInfo>;
+  tokenInfo: (nfTokenId: bigint) => Promise<TokenInfo>;
   /** What getTokenInfo answers on this generation for a token of the given address, id and type. */
-  tokenInfoOf(ercAddress: Address, tokenId: bigint, tokenType: number): TokenInfo;
+  tokenInfoOf: (ercAddress: Address, tokenId: bigint, tokenType: number) => TokenInfo;
   /** Awaits a sent transaction and fails unless it succeeded. */
-  mined(sent: Promise<Hash>): Promise<TransactionReceipt>;
+  mined: (sent: Promise<Hash>) => Promise<TransactionReceipt>;
   /** Native balance change of `address` over `receipt`'s transaction, not counting the gas it paid for it. */
-  balanceDeltaExcludingGas(address: Address, before: bigint, receipt: TransactionReceipt): Promise<bigint>;
+  balanceDeltaExcludingGas: (address: Address, before: bigint, receipt: TransactionReceipt) => Promise<bigint>;
 }
 
 /**
@@ -178,7 +178,7 @@ function bindContracts(deployment: DevnetDeployment, client: DevnetClients) {
     erc3525: getContract({ address: tokens.erc3525, abi: erc3525Abi, client }),
   };
 }
-export type DevnetContracts = ReturnType<typeof bindContracts>;
+type DevnetContracts = ReturnType<typeof bindContracts>;
 
 /**
  * What revertReasonOf answers for a revert that carries no data at all: what a contract does when calldata fails ABI

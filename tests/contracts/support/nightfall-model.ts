@@ -4,7 +4,7 @@
 // against itself.
 import { concat, encodeAbiParameters, getAddress, keccak256, sha256, toHex, type Address, type Hex } from 'viem';
 
-export type Word4 = readonly [bigint, bigint, bigint, bigint];
+type Word4 = readonly [bigint, bigint, bigint, bigint];
 
 export interface OnChainTransaction {
   fee: bigint;

@@ -129,7 +129,7 @@ describe('client simulator HTTP surface (plume)', () => {
     for (const options of [{}, { body: 'garbage', headers: { 'content-type': 'application/json' } }, { json: { mnemonic: newMnemonic().reveal(), childPath: DEFAULT_CHILD_PATH } }]) {
       const same = await call(url, 'POST', '/v1/deriveKey', options);
       expect([same.status, same.contentType, JSON.parse(same.text)]).toEqual([200, JSON_TYPE, keys]);
-      expect(Object.keys(JSON.parse(same.text))).toEqual(['root_key', 'nullifier_key', 'zkp_private_key', 'zkp_public_key']);
+      expect(Object.keys(JSON.parse(same.text) as object)).toEqual(['root_key', 'nullifier_key', 'zkp_private_key', 'zkp_public_key']);
     }
     const twelveWords = new Secret('test test test test test test test test test test test junk');
     for (const request of [{ mnemonic: twelveWords }, { mnemonic: newMnemonic(), childPath: 'not/a/path' }]) {
@@ -177,7 +177,7 @@ describe('client simulator HTTP surface (plume)', () => {
     const id = queuedId(await api.withdraw(unspendableWithdraw()));
     const status = await get(`/v1/request/${id}`);
     expect([status.status, status.contentType]).toEqual([200, TEXT]);
-    expect(Object.keys(JSON.parse(status.text))).toEqual(['status', 'uuid']);
+    expect(Object.keys(JSON.parse(status.text) as object)).toEqual(['status', 'uuid']);
     const queue = await get('/v1/queue');
     expect([queue.status, queue.contentType]).toEqual([200, TEXT]);
     expect(queue.text).toMatch(/^\d+$/);

@@ -50,7 +50,7 @@ export interface OnChainProposer {
   readonly previous_addr: Address;
 }
 
-export class RevertedError extends Error {
+class RevertedError extends Error {
   override readonly name = 'RevertedError';
 }
 

@@ -18,7 +18,7 @@ function saltJson(salt: Salt): unknown {
   };
 }
 
-export function preimageJson(p: Preimage): Record<string, unknown> {
+function preimageJson(p: Preimage): Record<string, unknown> {
   return {
     value: toHex64(p.value),
     nf_token_id: toHex64(p.nfTokenId),

@@ -35,11 +35,11 @@ export interface CommitmentRecord {
 }
 
 /** The value the commitment hash uses as salt: a transfer salt as is, a deposit's secret hash. */
-export function saltValue(salt: Salt): bigint {
+function saltValue(salt: Salt): bigint {
   return salt.type === 'Transfer' ? salt.value : depositSecretHash(salt.value);
 }
 
-export function toCryptoPreimage(p: Preimage): CommitmentPreimage {
+function toCryptoPreimage(p: Preimage): CommitmentPreimage {
   return { nfTokenId: p.nfTokenId, nfSlotId: p.nfSlotId, value: p.value, publicKey: p.publicKey, salt: saltValue(p.salt) };
 }
 

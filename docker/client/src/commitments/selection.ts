@@ -3,7 +3,7 @@
 // most two inputs; among the candidate subsets the least change wins, then the subset with more inputs (it sweeps
 // dust). Pure: the caller reserves what this returns.
 
-export const MAX_INPUTS = 2;
+const MAX_INPUTS = 2;
 
 export interface Candidate {
   readonly hash: bigint;

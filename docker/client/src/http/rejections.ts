@@ -3,7 +3,7 @@
 // NOT_FOUND; a ClientRejection → its own status and text; anything else (wrong method, unreadable body, a handler's
 // private rejection) → 500 INTERNAL_SERVER_ERROR. Every body is plain text.
 
-export const ClientRejection = {
+const ClientRejection = {
   NoSuchToken: { status: 404, body: 'No such token' },
   InvalidTokenId: { status: 400, body: 'Invalid token id' },
   InvalidRequestId: { status: 400, body: 'Invalid request id' },

@@ -6,7 +6,7 @@ import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { deriveKeysAsync, type ZkpKeys } from '../../../lib/crypto/keys';
 
 /** The path the real client uses for its random boot key. */
-export const DEFAULT_CHILD_PATH = "m/44'/60'/0'/0/0";
+const DEFAULT_CHILD_PATH = "m/44'/60'/0'/0/0";
 
 export class KeyHolder {
   #keys: ZkpKeys;

@@ -17,7 +17,7 @@ const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
 /** Blocks per eth_getLogs call. */
 const MAX_LOG_RANGE = 5_000n;
 /** A fraction of the devnet's 1 s L1 block time. */
-export const LISTENER_POLL_MS = 300;
+const LISTENER_POLL_MS = 300;
 
 export class BlockListener implements SyncView {
   #expectedBlock = 0;

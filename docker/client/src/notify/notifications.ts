@@ -11,7 +11,7 @@ export interface TransactionEvent {
   readonly uuid: string;
 }
 
-export interface BlockchainEvent {
+interface BlockchainEvent {
   readonly event_type: 'blockchain_event';
   readonly l1_txn_hash: string;
   readonly l2_block_number: number;

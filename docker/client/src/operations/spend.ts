@@ -19,8 +19,6 @@ import { submitToProposers } from '../proposers/submitter';
 import { RequestFailure } from './failures';
 import { buildSpendOutputs, type SpendOutputs, type SpendTarget } from './spend-outputs';
 
-export type { SpendTarget } from './spend-outputs';
-
 export interface SpendPlan {
   readonly target: SpendTarget;
   readonly nfTokenId: bigint;

@@ -49,16 +49,15 @@ const StoredBlockSchema = z.object({
   commitments: z.array(z.string()),
 });
 
-export const STORE_FORMAT_VERSION = 1;
+const STORE_FORMAT_VERSION = 1;
 
-export const StoreFileSchema = z.object({
+const StoreFileSchema = z.object({
   version: z.literal(STORE_FORMAT_VERSION),
   commitments: z.array(CommitmentSchema),
   requests: z.array(RequestSchema),
   requestCommitmentMappings: z.array(MappingSchema),
   blocks: z.array(StoredBlockSchema),
 });
-export type StoreFile = z.infer<typeof StoreFileSchema>;
 export type RequestRecord = z.infer<typeof RequestSchema>;
 export type RequestStatus = RequestRecord['status'];
 export type RequestCommitmentMapping = z.infer<typeof MappingSchema>;

@@ -33,9 +33,9 @@ import { setProposerAssembly } from './raw-http';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
 
 /** Stablecoin units (6 decimals) each client identity starts with. */
-export const STARTING_STABLECOIN = 1_000_000_000n;
+const STARTING_STABLECOIN = 1_000_000_000n;
 
-export interface ClientIdentity {
+interface ClientIdentity {
   readonly key: Hex;
   readonly address: Address;
 }

@@ -7,7 +7,7 @@ import type { ClientDevnet, TestClient } from './client-devnet';
 import type { WebhookSink } from './webhook-sink';
 
 export const TransactionEventSchema = z.object({ event_type: z.literal('transaction_event'), response: z.string(), uuid: z.string() });
-export const BlockchainEventSchema = z.object({
+const BlockchainEventSchema = z.object({
   event_type: z.literal('blockchain_event'),
   l1_txn_hash: z.string(),
   l2_block_number: z.number(),

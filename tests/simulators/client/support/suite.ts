@@ -16,7 +16,7 @@ export interface SuiteClientOptions extends Omit<TestClientOptions, 'webhooks' |
   readonly deriveKeys?: boolean;
 }
 
-export interface SuiteClient extends TestClient {
+interface SuiteClient extends TestClient {
   /** The keys derived at start, when `deriveKeys` was asked for. */
   readonly keys: DerivedKeys | undefined;
 }

@@ -30,7 +30,7 @@ import { startAnvil, type AnvilProcess } from '../../../support/anvil-process';
 import { automineClients } from '../../../support/automine-clients';
 
 /** A deposit as the chain books it: its escrow key and the commitment the proposer must put on chain. */
-export interface EscrowedDeposit {
+interface EscrowedDeposit {
   data: DepositData;
   key: bigint;
   commitment: bigint;
