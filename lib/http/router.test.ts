@@ -1,3 +1,4 @@
+import { request as nodeRequest } from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from './body';
@@ -73,6 +74,19 @@ describe('createRouter', () => {
       expect(await call(base, 'GET', '/v1/health')).toMatchObject({ status: 200 });
     });
 
+    it('cuts a stream with no declared length off at the limit: 413 while the sender is still sending', async () => {
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = nodeRequest(`${base}/v1/size`, { method: 'POST' }, (res) => {
+          resolve(res.statusCode);
+          res.resume();
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write('x'.repeat(100)); // chunked; never ended
+      });
+      expect(status).toBe(413);
+    });
+
     it('parses JSON bodies and answers malformed ones with the bad-body rejection', async () => {
       expect(await call(base, 'POST', '/v1/echo', '{"a":[1]}')).toEqual({ status: 200, type: 'application/json', text: '{"a":[1]}' });
       expect(await call(base, 'POST', '/v1/echo', '{')).toMatchObject({ status: 400, text: 'Bad Request: the body is not JSON' });
@@ -123,5 +137,17 @@ describe('createRouter', () => {
       expect(JSON.parse((await call(base, 'GET', '/v1/nope')).text)).toEqual({ status: 401, message: 'invalid or missing API key' });
       expect(await call(base, 'GET', '/v1/health')).toMatchObject({ status: 200 });
     });
+  });
+});
+
+describe('startHttpServer', () => {
+  it('listens on a port the OS picks and closes idempotently, ending kept-alive connections', async () => {
+    const server = await startHttpServer(createRouter(routes, { rejections: PLAIN_REJECTIONS }), { host: '127.0.0.1' });
+    expect(server.port).toBeGreaterThan(0);
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect((await call(server.url, 'GET', '/v1/health')).status).toBe(200);
+    await server.close();
+    await server.close();
+    await expect(call(server.url, 'GET', '/v1/health')).rejects.toThrow();
   });
 });

@@ -26,6 +26,8 @@ export class DropConnection extends Error {
 export interface ErrorAnswer {
   readonly status: number;
   readonly message: string;
+  /** e.g. `allow` with a 405, `retry-after` with a 503. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 /** A fixed answer, or one that names the request (e.g. "no route /x"). */
 export type Rejection = ErrorAnswer | ((req: IncomingMessage, path: string) => ErrorAnswer);
@@ -124,7 +126,7 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 
 /** A request listener for http.createServer (or startHttpServer) that dispatches to the route table. */
 export function createRouter(routes: readonly Route[], options: RouterOptions): RequestListener {
-  const { rejections, bodyLimitBytes = DEFAULT_BODY_LIMIT, errorReply = ({ status, message }) => text(status, message) } = options;
+  const { rejections, bodyLimitBytes = DEFAULT_BODY_LIMIT, errorReply = ({ status, message, headers }) => text(status, message, headers === undefined ? undefined : { ...headers }) } = options;
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const answer = (rejection: Rejection) => errorReply(typeof rejection === 'function' ? rejection(req, path) : rejection);
@@ -134,14 +136,18 @@ export function createRouter(routes: readonly Route[], options: RouterOptions): 
         req.socket.destroy();
         return;
       }
+      // The rest of the body is never read: the connection goes once the reply is out.
+      if (error instanceof BodyTooLarge) {
+        const reply = answer(rejections.tooLarge);
+        return send(res, { ...reply, headers: { ...reply.headers, connection: 'close' } });
+      }
+      if (error instanceof BadJson) return send(res, answer(rejections.badBody));
       const deliberate = error instanceof HttpError ? error : options.mapError?.(error);
       if (deliberate) {
         options.onHttpError?.(deliberate, req);
         send(res, errorReply({ status: deliberate.status, message: deliberate.message }));
         return;
       }
-      if (error instanceof BodyTooLarge) return send(res, answer(rejections.tooLarge));
-      if (error instanceof BadJson) return send(res, answer(rejections.badBody));
       options.onUnexpectedError?.(error, req);
       send(res, answer(rejections.internal));
     };

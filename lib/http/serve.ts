@@ -33,9 +33,10 @@ export async function startHttpServer(listener: RequestListener, { port = 0, hos
     server,
     port: bound,
     url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${bound}`,
+    // Closing twice is fine (a teardown that runs after an explicit close).
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
