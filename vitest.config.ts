@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           setupFiles: SETUP_FILES,
-          include: ['docker/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'docker/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

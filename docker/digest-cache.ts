@@ -1,9 +1,10 @@
 // Digests remembered by the size and modification time of the files they were computed from. The devnet starts far
 // more often than its sources change: with this, a start with unchanged sources neither bundles the simulators nor
 // hashes the 44 MB anvil binary, it only stats their input files.
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically } from '../lib/files/atomic-write';
 
 const CacheEntry = z.object({ digest: z.string(), inputs: z.record(z.string(), z.string()) });
 type CacheEntry = z.infer<typeof CacheEntry>;
@@ -29,11 +30,8 @@ export class DigestCache {
     const { digest, inputs } = await compute();
     const entry: CacheEntry = { digest, inputs: {} };
     for (const input of inputs) entry.inputs[input] = await this.stamp(input);
-    await mkdir(dirname(file), { recursive: true });
-    // Write-then-rename: a concurrent reader sees the old entry or the new one, never half of one.
-    const partial = `${file}.${process.pid}.tmp`;
-    await writeFile(partial, JSON.stringify(entry));
-    await rename(partial, file);
+    // A concurrent reader sees the old entry or the new one, never half of one.
+    await writeFileAtomically(file, JSON.stringify(entry));
     return digest;
   }
 

@@ -2,11 +2,12 @@
 // Skips the work when the sources, the dependency versions, the compiler and its settings are unchanged: the hash
 // of all of them is kept in build/. Runs as `npm run build:contracts` and as postinstall.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { writeFileAtomicallySync } from '../../lib/files/atomic-write';
 import { artifactPath, buildDir, contractNames, sourcesDir, type Artifact } from './artifacts';
 
 const nodeModulesDir = path.resolve(sourcesDir, '../../../node_modules');
@@ -74,9 +75,9 @@ export async function buildContracts(): Promise<BuildResult> {
     if (missing.length > 0) throw new Error(`Compilation produced no artifact for: ${missing.join(', ')}`);
 
     for (const [name, artifact] of artifacts) {
-      writeAtomically(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
+      writeFileAtomicallySync(artifactPath(name), `${JSON.stringify(artifact, null, 2)}\n`);
     }
-    writeAtomically(hashFile, `${inputHash}\n`);
+    writeFileAtomicallySync(hashFile, `${inputHash}\n`);
     return { compiled: true, contracts: [...artifacts.keys()], millis: performance.now() - started };
   });
 }
@@ -186,13 +187,6 @@ function readImport(unitName: string): { contents: string } | { error: string } 
   } catch {
     return { error: `not found in node_modules: ${unitName}` };
   }
-}
-
-/** Write-then-rename, so that a concurrent reader never sees half a file. */
-function writeAtomically(file: string, contents: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -10,7 +10,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { PublicClient } from 'viem';
 import { z } from 'zod';
-import { DEFAULT_BODY_LIMIT, matchPath, readBody, replyJson, replyText } from '../../lib/http-server';
+import { DEFAULT_BODY_LIMIT } from '../../../lib/http/body';
+import { json, text } from '../../../lib/http/reply';
+import { createRouter, HttpError, type RouteContext } from '../../../lib/http/router';
 import { Conflict, NotFound, type AddressBook } from './address-book';
 import type { DeliveryDispatcher } from './delivery-dispatcher';
 import type { EventStore } from './event-store';
@@ -24,14 +26,7 @@ const API = '/api/v0';
 const CHAIN = 'ethereum';
 
 /** A deliberate error answer: the error body with this status and message. */
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+class ApiError extends HttpError {}
 
 const WebhookId = z.coerce.number().int().positive();
 
@@ -48,7 +43,7 @@ export interface ApiDeps {
 
 /** What a handler answers: a result in the envelope, none (a BaseResponse), and the status (200 unless said). */
 type Answer = { result: unknown; status?: number } | { status?: number; noResult: true };
-type Handler = (params: Record<string, string>, req: IncomingMessage, url: URL) => Answer | Promise<Answer>;
+type Handler = (params: Readonly<Record<string, string>>, req: RouteContext, url: URL) => Answer | Promise<Answer>;
 interface Route {
   method: string;
   path: string;
@@ -72,7 +67,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       method: 'POST',
       path: `${API}/webhooks`,
       handler: async (_params, req) => {
-        const endpoint = registry.create(parsed(WebhookCreate, await readJson(req), 'webhook'));
+        const endpoint = registry.create(parsed(WebhookCreate, await req.json(), 'webhook'));
         log.info(`Created webhook ${endpoint.id} "${endpoint.label}" for ${safeUrl(endpoint.url)} (${endpoint.subscriptions.join(', ')})`);
         return { result: endpoint satisfies Sdk.WebhookEndpoint };
       },
@@ -92,7 +87,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/webhooks/:id`,
       handler: async (params, req) => {
         const id = webhookIdOr404(params);
-        return { result: registry.update(id, parsed(WebhookCreate, await readJson(req), 'webhook'))! satisfies Sdk.WebhookEndpoint };
+        return { result: registry.update(id, parsed(WebhookCreate, await req.json(), 'webhook'))! satisfies Sdk.WebhookEndpoint };
       },
     },
     {
@@ -147,7 +142,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/chains/:chain/addresses`,
       handler: async (params, req) => {
         chainOr404(params);
-        const { alias, address } = parsed(AddressAliasCreate, await readJson(req), 'address alias');
+        const { alias, address } = parsed(AddressAliasCreate, await req.json(), 'address alias');
         return { status: 201, result: book.setAlias(address, alias) satisfies Sdk.Address };
       },
     },
@@ -164,7 +159,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/chains/:chain/addresses/:address/contracts`,
       handler: async (params, req) => {
         chainOr404(params);
-        const link = parsed(LinkRequest, await readJson(req), 'link');
+        const link = parsed(LinkRequest, await req.json(), 'link');
         const address = await book.link(params.address!, link.label, link.startingBlock);
         log.info(`Linked ${link.label} to ${address.address}${link.startingBlock === undefined ? ' without sync' : ` syncing events from ${link.startingBlock}`}`);
         return { result: address satisfies Sdk.Address };
@@ -180,28 +175,37 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
     },
   ];
 
-  return (req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname === '/v1/health') return replyText(res, 200, 'Healthy');
-      try {
-        if (!authorised(req, deps.apiKey)) throw new ApiError(401, 'invalid or missing API key');
-        // Literal segments win over parameters (`/webhooks/count` is not webhook "count"): routes are listed so.
-        const forPath = routes.map((route) => ({ route, params: matchPath(route.path, url.pathname) })).filter((m) => m.params);
-        if (forPath.length === 0) throw new ApiError(404, `no route ${url.pathname}`);
-        const match = forPath.find(({ route }) => route.method === req.method);
-        if (!match) throw new ApiError(405, `${req.method} not allowed on ${url.pathname}`);
-        const answer = await match.route.handler(match.params!, req, url);
-        const status = answer.status ?? 200;
-        replyJson(res, status, 'noResult' in answer ? { status, message: 'success' } : { status, message: 'success', result: answer.result });
-      } catch (error) {
-        const known = error instanceof ApiError ? error : error instanceof NotFound ? new ApiError(404, error.message) : error instanceof Conflict ? new ApiError(409, error.message) : undefined;
-        if (!known) log.error(`${req.method} ${url.pathname} failed: ${String(error)}`);
-        const { status, message } = known ?? { status: 500, message: 'internal error' };
-        replyJson(res, status, { status, message } satisfies Sdk.ModelError);
-      }
-    })();
-  };
+  // Literal segments win over parameters (`/webhooks/count` is not webhook "count"): routes are listed so.
+  return createRouter(
+    [
+      // Only for the container's health check: any method, no key.
+      { method: 'ANY', path: '/v1/health', handler: () => text(200, 'Healthy') },
+      ...routes.map(({ method, path, handler }) => ({
+        method,
+        path,
+        handler: async (ctx: RouteContext) => {
+          const answer = await handler(ctx.params, ctx, ctx.url);
+          const status = answer.status ?? 200;
+          return json(status, 'noResult' in answer ? { status, message: 'success' } : { status, message: 'success', result: answer.result });
+        },
+      })),
+    ],
+    {
+      rejections: {
+        unknownPath: (_req, path) => ({ status: 404, message: `no route ${path}` }),
+        wrongMethod: (req, path) => ({ status: 405, message: `${req.method} not allowed on ${path}` }),
+        tooLarge: { status: 413, message: `body larger than ${DEFAULT_BODY_LIMIT} bytes` },
+        badBody: { status: 400, message: 'body is not valid JSON' },
+        internal: { status: 500, message: 'internal error' },
+      },
+      errorReply: ({ status, message }) => json(status, { status, message } satisfies Sdk.ModelError),
+      guard: (req, path) => {
+        if (path !== '/v1/health' && !authorised(req, deps.apiKey)) throw new ApiError(401, 'invalid or missing API key');
+      },
+      mapError: (error) => (error instanceof NotFound ? new ApiError(404, error.message) : error instanceof Conflict ? new ApiError(409, error.message) : undefined),
+      onUnexpectedError: (error, req) => log.error(`${req.method} ${req.url} failed: ${String(error)}`),
+    },
+  );
 }
 
 /** Constant time over digests, so neither the key's content nor its length leaks through timing. */
@@ -210,20 +214,6 @@ function authorised(req: IncomingMessage, apiKey: ApiKey): boolean {
   if (!match) return false;
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(match[1]!), digest(apiKey.reveal()));
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  let body: Buffer;
-  try {
-    body = await readBody(req, DEFAULT_BODY_LIMIT);
-  } catch {
-    throw new ApiError(413, `body larger than ${DEFAULT_BODY_LIMIT} bytes`);
-  }
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    throw new ApiError(400, 'body is not valid JSON');
-  }
 }
 
 function withoutPage(url: URL): Record<string, string> {

@@ -1,10 +1,10 @@
-// Runs the event monitors: each linked contract's logs are read from its starting block by polling eth_getLogs (plain
-// HTTP RPC, as the simulators do), rendered, stored for the events API and offered to the webhooks block by block.
+// Runs the event monitors: each linked contract's logs are read from its starting block (docker/lib/log-follower.ts:
+// one head per poll, a range per monitor), rendered, stored for the events API and offered to the webhooks block by block.
 // A poll reads and renders first and changes nothing until all of it succeeded, so a failure mid-way leaves every
 // monitor where it was and nothing is stored or offered twice. A monitor behind the head reads at most MAX_LOG_RANGE
 // blocks a poll and says it is processing past logs until it has caught up. Reorgs are not handled: anvil has none.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hash, PublicClient } from 'viem';
+import { nextLogRange, pollLogs } from '../../lib/log-follower';
 import type { AddressBook, EventMonitor } from './address-book';
 import { renderEvent, type LogContext, type MinedLog, type RenderedEvent } from './event-rendering';
 import type { EventStore } from './event-store';
@@ -37,52 +37,45 @@ interface Progress {
 }
 
 export class EventMonitors {
-  #lastError: string | undefined;
-
   constructor(private readonly options: EventMonitorsOptions) {}
 
-  async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      await this.pollOnce();
-      await sleep(this.options.pollMs, undefined, { signal }).catch(() => undefined); // aborted: the loop ends
-    }
+  run(signal: AbortSignal): Promise<void> {
+    return pollLogs({
+      pollMs: this.options.pollMs,
+      signal,
+      pollOnce: () => this.pollOnce(),
+      onFailure: (message) => this.options.log.warn(`Reading contract events failed, retrying: ${message}`),
+    });
   }
 
+  /** One poll: every monitor's next range, committed only when all of them were read. */
   async pollOnce(): Promise<void> {
-    const { client, book, store, onBlock, log } = this.options;
-    try {
-      const head = await client.getBlockNumber({ cacheTime: 0 });
-      const hashes = new Map<bigint, Promise<Hash>>();
-      const hashOf = (blockNumber: bigint) => {
-        let pending = hashes.get(blockNumber);
-        if (!pending) hashes.set(blockNumber, (pending = client.getBlock({ blockNumber }).then((block) => block.hash)));
-        return pending;
-      };
-      const progress: Progress[] = [];
-      for (const monitor of book.monitors()) {
-        if (monitor.cursor > head) continue;
-        const to = head < monitor.cursor + MAX_LOG_RANGE - 1n ? head : monitor.cursor + MAX_LOG_RANGE - 1n;
-        const logs = (await client.getLogs({ address: monitor.link.address, fromBlock: monitor.cursor, toBlock: to })) as MinedLog[];
-        progress.push({ monitor, to, toHash: await hashOf(to), events: await this.#render(logs, monitor) });
-      }
-      // Everything read: commit.
-      const now = (this.options.now ?? (() => new Date()))();
-      for (const { monitor, to, toHash } of progress) {
-        monitor.cursor = to + 1n;
-        monitor.latestBlockNumber = to;
-        monitor.latestBlockHash = toHash;
-        monitor.isProcessingPastLogs = to < head;
-        monitor.updatedAt = now;
-      }
-      const added = store.add(progress.flatMap((p) => p.events));
-      for (const block of byBlock(added)) onBlock(block);
-      this.#lastError = undefined;
-    } catch (error) {
-      // Once per distinct failure: a node that is down would otherwise fill the log every poll.
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      if (message !== this.#lastError) log.warn(`Reading contract events failed, retrying: ${message}`);
-      this.#lastError = message;
+    const { client, book, store, onBlock } = this.options;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const hashes = new Map<bigint, Promise<Hash>>();
+    const hashOf = (blockNumber: bigint) => {
+      let pending = hashes.get(blockNumber);
+      if (!pending) hashes.set(blockNumber, (pending = client.getBlock({ blockNumber }).then((block) => block.hash)));
+      return pending;
+    };
+    const progress: Progress[] = [];
+    for (const monitor of book.monitors()) {
+      const range = nextLogRange(monitor.cursor, head, MAX_LOG_RANGE);
+      if (!range) continue;
+      const logs = (await client.getLogs({ address: monitor.link.address, fromBlock: range.fromBlock, toBlock: range.toBlock })) as MinedLog[];
+      progress.push({ monitor, to: range.toBlock, toHash: await hashOf(range.toBlock), events: await this.#render(logs, monitor) });
     }
+    // Everything read: commit.
+    const now = (this.options.now ?? (() => new Date()))();
+    for (const { monitor, to, toHash } of progress) {
+      monitor.cursor = to + 1n;
+      monitor.latestBlockNumber = to;
+      monitor.latestBlockHash = toHash;
+      monitor.isProcessingPastLogs = to < head;
+      monitor.updatedAt = now;
+    }
+    const added = store.add(progress.flatMap((p) => p.events));
+    for (const block of byBlock(added)) onBlock(block);
   }
 
   async #render(logs: MinedLog[], monitor: EventMonitor): Promise<RenderedEvent[]> {

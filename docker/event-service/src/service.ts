@@ -1,9 +1,8 @@
 // Wires the event-delivery service together: the address book (links and their event monitors), the monitors feeding
 // the event store and the dispatcher, and the API server. Used by main.ts in the container and directly by in-process
 // tests. Nothing is synced until a user links a contract with a starting block, as on MultiBaas.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPublicClient, defineChain, http, type Abi, type Address, type PublicClient } from 'viem';
+import { startHttpServer } from '../../../lib/http/serve';
 import { createLogger } from '../../lib/env-logger';
 import { AddressBook, type ChainLookups } from './address-book';
 import { apiRequestListener } from './api-routes';
@@ -43,12 +42,11 @@ export async function startEventService(settings: EventServiceSettings, options:
   const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, timeoutMs: settings.deliveryTimeoutMs, log });
   const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, onBlock: (block) => dispatcher.offer(block), log });
 
-  const server = createServer(apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, log }));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await startHttpServer(
+    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, log }),
+    { port: options.port, ...(options.host === undefined ? {} : { host: options.host }) },
+  );
+  const { port } = server;
 
   const stop = new AbortController();
   const following = monitors.run(stop.signal);
@@ -58,8 +56,7 @@ export async function startEventService(settings: EventServiceSettings, options:
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       stop.abort();
-      server.closeAllConnections();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), following, dispatcher.close()]);
+      await Promise.all([server.close(), following, dispatcher.close()]);
     },
   };
 }

@@ -1,9 +1,9 @@
-// Follows the Nightfall contract's logs from the genesis block by polling eth_getLogs (the simulator uses plain HTTP
-// RPC, so no subscription): DepositEscrowed feeds the mempool, BlockProposed advances the count of processed L2 blocks
-// behind /v1/blockdata. A failed range is retried whole on the next poll; both handlers tolerate a replay.
+// Follows the Nightfall contract's logs from the genesis block (docker/lib/log-follower.ts): DepositEscrowed feeds
+// the mempool, BlockProposed advances the count of processed L2 blocks behind /v1/blockdata. A failed range is
+// retried whole on the next poll; both handlers tolerate a replay.
 import { getAbiItem, type Address, type PublicClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
-import { delay } from './delay';
+import { LogFollower, pollLogs } from '../../lib/log-follower';
 import type { EscrowEvent } from './deposit-decoder';
 import type { Log } from './log';
 
@@ -23,13 +23,12 @@ export interface NightfallLogWatcherOptions {
 }
 
 export class NightfallLogWatcher {
-  #nextL1Block: bigint;
+  readonly #follower: LogFollower;
   #processedL2Blocks = 0n;
   #caughtUp = false;
-  #lastError: string | undefined;
 
   constructor(private readonly options: NightfallLogWatcherOptions) {
-    this.#nextL1Block = options.genesisBlock;
+    this.#follower = new LogFollower(options.client, options.genesisBlock, MAX_LOG_RANGE);
   }
 
   /** Next expected L2 block number = number of BlockProposed events seen. */
@@ -42,46 +41,38 @@ export class NightfallLogWatcher {
     return this.#caughtUp;
   }
 
-  async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      await this.pollOnce();
-      await delay(this.options.pollMs, signal);
-    }
+  run(signal: AbortSignal): Promise<void> {
+    return pollLogs({
+      pollMs: this.options.pollMs,
+      signal,
+      pollOnce: () => this.pollOnce(),
+      onFailure: (message) => this.options.log.warn(`Reading Nightfall events failed, retrying: ${message}`),
+    });
   }
 
   /** Reads one range of logs, up to the head. */
   private async pollOnce(): Promise<void> {
-    const { client, nightfall, log } = this.options;
-    try {
-      const head = await client.getBlockNumber({ cacheTime: 0 });
-      if (head < this.#nextL1Block) {
-        this.#caughtUp = true; // nothing to read yet (the genesis block may lie ahead)
-        return;
-      }
-      const toBlock = head < this.#nextL1Block + MAX_LOG_RANGE - 1n ? head : this.#nextL1Block + MAX_LOG_RANGE - 1n;
-      const logs = await client.getLogs({
-        address: nightfall,
-        events: [depositEscrowed, blockProposed],
-        fromBlock: this.#nextL1Block,
-        toBlock,
-        strict: true,
-      });
-      for (const entry of logs) {
-        if (entry.eventName === 'DepositEscrowed') {
-          await this.options.onDepositEscrowed({ transactionHash: entry.transactionHash, ...entry.args });
-        } else {
-          const next = entry.args.layer2_block_number + 1n;
-          if (next > this.#processedL2Blocks) this.#processedL2Blocks = next;
-        }
-      }
-      this.#nextL1Block = toBlock + 1n;
-      if (toBlock === head) this.#caughtUp = true;
-      this.#lastError = undefined;
-    } catch (error) {
-      // Say it once per distinct failure: a node that is down would otherwise fill the log every poll.
-      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      if (message !== this.#lastError) log.warn(`Reading Nightfall events failed, retrying: ${message}`);
-      this.#lastError = message;
+    const range = await this.#follower.next();
+    if (!range) {
+      this.#caughtUp = true; // nothing to read yet (the genesis block may lie ahead)
+      return;
     }
+    const logs = await this.options.client.getLogs({
+      address: this.options.nightfall,
+      events: [depositEscrowed, blockProposed],
+      fromBlock: range.fromBlock,
+      toBlock: range.toBlock,
+      strict: true,
+    });
+    for (const entry of logs) {
+      if (entry.eventName === 'DepositEscrowed') {
+        await this.options.onDepositEscrowed({ transactionHash: entry.transactionHash, ...entry.args });
+      } else {
+        const next = entry.args.layer2_block_number + 1n;
+        if (next > this.#processedL2Blocks) this.#processedL2Blocks = next;
+      }
+    }
+    this.#follower.passed(range);
+    if (range.atHead) this.#caughtUp = true;
   }
 }

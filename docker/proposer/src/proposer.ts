@@ -1,14 +1,14 @@
 // Wires the simulated proposer together: L1 clients from the settings, the log watcher feeding the mempool, the block
 // assembly loop and the REST server. Used by main.ts in the container and directly by in-process tests.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPublicClient, createWalletClient, defineChain, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { feeTokenId } from '../../lib/crypto/commitment';
 import type { OnChainTransaction } from '../../lib/block-codec';
 import { readAddressesFile } from '../../lib/addresses';
 import { createLogger } from '../../lib/env-logger';
-import { createRouter, PROPOSER_REJECTIONS } from '../../lib/http-server';
+import { createRouter } from '../../../lib/http/router';
+import { startHttpServer } from '../../../lib/http/serve';
+import { PROPOSER_REJECTIONS } from '../../lib/warp';
 import type { ProposerSettings } from '../../lib/settings';
 import { runAssemblyLoop } from './assembly-loop';
 import { AssemblyStatus } from './assembly-status';
@@ -102,7 +102,7 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     log,
   });
 
-  const server = createServer(
+  const server = await startHttpServer(
     createRouter(
       proposerRoutes({
         mempool,
@@ -117,12 +117,9 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
         onUnexpectedError: (error, req) => log.error(`${req.method} ${req.url} failed: ${String(error)}`),
       },
     ),
+    { port: options.port, ...(options.host === undefined ? {} : { host: options.host }) },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
 
   const stop = new AbortController();
   const running = [
@@ -155,8 +152,7 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     },
     close: async () => {
       stop.abort();
-      server.closeAllConnections();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), ...running]);
+      await Promise.all([server.close(), ...running]);
     },
   };
 }

@@ -3,7 +3,9 @@
 // errors all answer 500 INTERNAL_SERVER_ERROR (PROPOSER_REJECTIONS): the real proposer has no 404 branch. Registration,
 // rotation, stake withdrawal and certification are not simulated.
 import { ClientTransactionSchema, type OnChainTransaction } from '../../lib/block-codec';
-import { BodyRejection, HttpError, readJsonBody, replyEmpty, replyJson, replyText, type Route } from '../../lib/http-server';
+import { empty, json, text } from '../../../lib/http/reply';
+import { HttpError, type Route } from '../../../lib/http/router';
+import { WarpBodyRejection, warpJson } from '../../lib/warp';
 import type { AssemblyStatus } from './assembly-status';
 import type { ChainReader } from './chain';
 import { admitClientTransaction } from './client-transaction-intake';
@@ -23,48 +25,48 @@ export interface RouteDeps {
 export function proposerRoutes(deps: RouteDeps): Route[] {
   const { mempool, chain, status, log } = deps;
   return [
-    { method: 'ANY', path: '/v1/health', handler: ({ res }) => replyText(res, 200, 'Healthy') },
+    { method: 'ANY', path: '/v1/health', handler: () => text(200, 'Healthy') },
     {
       method: 'ANY',
       path: '/v1/transaction',
-      handler: async ({ req, res }) => {
-        const parsed = ClientTransactionSchema.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new BodyRejection('body is not a ClientTransaction'); // serde's error → 500
+      handler: async ({ req, body }) => {
+        const parsed = ClientTransactionSchema.safeParse(warpJson(await body(), req.headers['content-type']));
+        if (!parsed.success) throw new WarpBodyRejection('body is not a ClientTransaction'); // serde's error → 500
         const result = await admitClientTransaction(parsed.data, { mempool, chain });
         if (!result.admitted) {
           log.warn(`Client transaction failed: ${result.reason}`);
           throw new HttpError(400, 'Client transaction failed');
         }
         log.info(`Client Transaction is valid, storing in database (${result.id})`);
-        replyEmpty(res, 201);
+        return empty(201);
       },
     },
     {
       method: 'GET',
       path: '/v1/blockdata',
-      handler: ({ res }) => replyJson(res, 200, Number(deps.processedL2Blocks())),
+      handler: () => json(200, Number(deps.processedL2Blocks())),
     },
     {
       method: 'GET',
       path: '/v1/synchronisation',
-      handler: ({ res }) => replyText(res, 200, deps.isSynchronised() ? 'Synchronised' : 'Not synchronised'),
+      handler: () => text(200, deps.isSynchronised() ? 'Synchronised' : 'Not synchronised'),
     },
     {
       method: 'GET',
       path: '/v1/pause',
-      handler: ({ res }) => {
+      handler: () => {
         status.pause();
         log.info('Block assembly paused');
-        replyEmpty(res, 200);
+        return empty(200);
       },
     },
     {
       method: 'GET',
       path: '/v1/resume',
-      handler: ({ res }) => {
+      handler: () => {
         status.resume();
         log.info('Block assembly resumed');
-        replyEmpty(res, 200);
+        return empty(200);
       },
     },
   ];

@@ -1,3 +1,4 @@
+import { createRouter, PLAIN_REJECTIONS, type RouteContext } from '../../../lib/http/router';
 import { createServer, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
@@ -23,21 +24,19 @@ async function start(limits: Partial<RpcLimitsSettings> = {}): Promise<void> {
 beforeEach(async () => {
   clock = 0;
   nodeCalls = [];
-  node = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(body) as { id: number; method: string; params: [{ fromBlock: string; toBlock: string }] };
-      nodeCalls.push({ method: call.method, params: call.params });
-      let result: unknown = '0x1';
-      if (call.method === 'eth_blockNumber') result = '0x3e8';
-      if (call.method === 'eth_getLogs') {
-        const [from, to] = [Number(call.params[0].fromBlock), Number(call.params[0].toBlock ?? '0x3e8')];
-        result = Array.from({ length: to - from + 1 }, (_, i) => ({ blockNumber: `0x${(from + i).toString(16)}` }));
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
-    });
-  });
+  // A JSON-RPC node double: the test's answers, on the harness's HTTP base (lib/http).
+  const answerRpc = async ({ req: req, res: res, json }: RouteContext): Promise<void> => {
+    const call = (await json()) as { id: number; method: string; params: [{ fromBlock: string; toBlock: string }] };
+    nodeCalls.push({ method: call.method, params: call.params });
+    let result: unknown = '0x1';
+    if (call.method === 'eth_blockNumber') result = '0x3e8';
+    if (call.method === 'eth_getLogs') {
+      const [from, to] = [Number(call.params[0].fromBlock), Number(call.params[0].toBlock ?? '0x3e8')];
+      result = Array.from({ length: to - from + 1 }, (_, i) => ({ blockNumber: `0x${(from + i).toString(16)}` }));
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+  };
+  node = createServer(createRouter([{ method: 'ANY', path: '*', handler: async (ctx) => void (await answerRpc(ctx)) }], { rejections: PLAIN_REJECTIONS }));
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
 });
 

@@ -4,11 +4,11 @@
 // `maxLogResults` logs, requests beyond the rate (token bucket), and methods a hosted endpoint does not serve.
 // GET /v1/health answers for the container's health check; GET /v1/stats says what was forwarded and refused, and the
 // busiest second and ten seconds seen (the figures the defaults were chosen by).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { z } from 'zod';
-import { readBody, replyJson, replyText } from '../../lib/http-server';
+import { json, text, type Reply } from '../../../lib/http/reply';
+import { createRouter, type RouteContext } from '../../../lib/http/router';
+import { startHttpServer } from '../../../lib/http/serve';
 import { isServedMethod, refuse, type JsonRpcError, type JsonRpcId } from './refusals';
 import type { RpcLimitsSettings } from './settings';
 import { RateMeter, TokenBucket } from './token-bucket';
@@ -126,22 +126,17 @@ export async function startRpcLimits(
     }
   };
 
-  const handleRpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let body: Buffer;
-    try {
-      body = await readBody(req, MAX_BODY_BYTES);
-    } catch {
-      return replyText(res, 413, 'request entity too large');
-    }
+  const handleRpc = async ({ body }: RouteContext): Promise<Reply> => {
     let payload: unknown;
     try {
-      payload = JSON.parse(body.toString('utf8'));
-    } catch {
-      return replyJson(res, 200, refuse.parse());
+      payload = JSON.parse((await body()).toString('utf8'));
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error; // over the limit: the router's 413
+      return json(200, refuse.parse());
     }
     const batch = Array.isArray(payload);
     const calls: unknown[] = batch ? (payload as unknown[]) : [payload];
-    if (calls.length === 0) return replyJson(res, 200, refuse.invalidRequest(null));
+    if (calls.length === 0) return json(200, refuse.invalidRequest(null));
 
     // Each call of a batch counts, as providers count them.
     meter.record(calls.length);
@@ -150,39 +145,41 @@ export async function startRpcLimits(
       stats.refused.rate += calls.length;
       const rate = { currentRps: meter.currentPerSecond(), allowedRps: settings.requestsPerSecond, backoffSeconds: admitted.waitMs / 1_000 };
       const refusals = calls.map((call) => refuse.rate(idOf(call), rate));
-      return replyJson(res, 429, batch ? refusals : refusals[0]);
+      return json(429, batch ? refusals : refusals[0]);
     }
     const answers = await Promise.all(calls.map(answerCall));
-    replyJson(res, 200, batch ? answers : answers[0]);
+    return json(200, batch ? answers : answers[0]);
   };
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const handled =
-      req.method === 'POST'
-        ? handleRpc(req, res)
-        : req.method === 'GET' && path === '/v1/health'
-          ? Promise.resolve(replyText(res, 200, 'Healthy'))
-          : req.method === 'GET' && path === '/v1/stats'
-            ? Promise.resolve(replyJson(res, 200, { ...stats, peakPerSecond: meter.peakPerSecond, peakPer10Seconds: meter.peakPer10Seconds }))
-            : Promise.resolve(replyText(res, 405, 'JSON-RPC is POST'));
-    handled.catch((error: unknown) => {
-      options.log.warn(`answering ${req.method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) replyJson(res, 500, refuse.upstream(null));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
-  });
+  // Every POST is JSON-RPC, whatever its path; GET serves the health check and the figures; the rest is refused.
+  const notRpc = { status: 405, message: 'JSON-RPC is POST' };
+  const server = await startHttpServer(
+    createRouter(
+      [
+        { method: 'POST', path: '*', handler: handleRpc },
+        { method: 'GET', path: '/v1/health', handler: () => text(200, 'Healthy') },
+        {
+          method: 'GET',
+          path: '/v1/stats',
+          handler: () => json(200, { ...stats, peakPerSecond: meter.peakPerSecond, peakPer10Seconds: meter.peakPer10Seconds }),
+        },
+      ],
+      {
+        rejections: { unknownPath: notRpc, wrongMethod: notRpc, badBody: notRpc, tooLarge: { status: 413, message: 'request entity too large' }, internal: { status: 500, message: '' } },
+        bodyLimitBytes: MAX_BODY_BYTES,
+        // A failure of our own is the JSON-RPC "upstream" error, as a provider answers.
+        errorReply: ({ status, message }) => (status === 500 ? json(500, refuse.upstream(null)) : text(status, message)),
+        onUnexpectedError: (error, req) =>
+          options.log.warn(`answering ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`),
+      },
+    ),
+    { port: options.port, host: options.host ?? '0.0.0.0' },
+  );
   return {
-    port: (server.address() as AddressInfo).port,
+    port: server.port,
     stats: () => ({ ...stats, byMethod: { ...stats.byMethod }, refused: { ...stats.refused }, peakPerSecond: meter.peakPerSecond, peakPer10Seconds: meter.peakPer10Seconds }),
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
       await pool.close();
     },
   };

@@ -3,9 +3,11 @@
 // service retry. It verifies nothing itself — the harness's receiver (fixtures/event-webhooks) does that. It listens
 // where containers reach the host (host.docker.internal).
 import { EventEmitter } from 'node:events';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { empty } from '../../../lib/http/reply';
+import { createRouter, PLAIN_REJECTIONS, type RouteContext } from '../../../lib/http/router';
+import { startHttpServer } from '../../../lib/http/serve';
 import { hostAddressForContainers } from '../../../fixtures/network';
-import { listenOnEphemeralPort } from '../../../fixtures/network/ephemeral-port';
 import { waitFor, wakeOnEvent } from '../../../fixtures/waits';
 
 export interface RecordedPost {
@@ -27,20 +29,22 @@ export interface RecordingReceiver {
 export async function startRecordingReceiver(answers: readonly number[] = []): Promise<RecordingReceiver> {
   const posts: RecordedPost[] = [];
   const arrivals = new EventEmitter();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+  const record = {
+    method: 'ANY',
+    path: '*',
+    handler: async ({ req, body }: RouteContext) => {
+      const rawBody = await body();
       const status = answers[posts.length] ?? 200;
-      posts.push({ rawBody: Buffer.concat(chunks), headers: req.headers, status });
-      res.writeHead(status).end();
+      posts.push({ rawBody, headers: req.headers, status });
       arrivals.emit('post');
-    });
-  });
-  const host = await hostAddressForContainers();
-  const port = await listenOnEphemeralPort(server, host);
+      return empty(status);
+    },
+  };
+  // Deliveries of the largest blocks are megabytes: no limit that a test could trip over.
+  const listener = createRouter([record], { rejections: PLAIN_REJECTIONS, bodyLimitBytes: Number.POSITIVE_INFINITY });
+  const server = await startHttpServer(listener, { host: await hostAddressForContainers() });
   return {
-    url: `http://host.docker.internal:${port}/contract-events`,
+    url: `http://host.docker.internal:${server.port}/contract-events`,
     posts,
     postsUntil: (what, isDone, timeoutMs) =>
       waitFor({
@@ -52,10 +56,6 @@ export async function startRecordingReceiver(answers: readonly number[] = []): P
         diagnose: () => 'no POST arrived: is the webhook registered, and does the service watch the contract that emitted?',
         wakeOn: wakeOnEvent(arrivals, 'post'),
       }),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => server.close(),
   };
 }

@@ -4,7 +4,7 @@
 import { toHex64 } from '../../../lib/field';
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
-import { text, type Reply } from '../http/reply';
+import { text, type Reply } from '../../../../lib/http/reply';
 import { nfTokenIdFromHex } from '../operations/inputs';
 
 function balanceReply(balance: bigint | undefined): Reply {

@@ -5,7 +5,7 @@ import { toHex64, parseFieldHex } from '../../../lib/field';
 import { tokenTypeName } from '../chain/token-info';
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
-import { json, type Reply } from '../http/reply';
+import { json, type Reply } from '../../../../lib/http/reply';
 
 /** alloy's serde: U256 as minimal 0x hex, Address as 0x + 40 lower-case hex. */
 export function proposersHandler(ctx: ClientContext) {

@@ -5,7 +5,7 @@ import { parseFieldHex } from '../../../lib/field';
 import { commitmentEntryJson } from '../commitments/entry-json';
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
-import { json, type Reply } from '../http/reply';
+import { json, type Reply } from '../../../../lib/http/reply';
 
 export function commitmentsHandler(ctx: ClientContext) {
   return async (): Promise<Reply> =>

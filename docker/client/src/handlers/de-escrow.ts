@@ -5,7 +5,7 @@
 import type { ClientContext } from '../context';
 import { jsonBody, type IncomingRequest } from '../http/filters';
 import { reject } from '../http/rejections';
-import { text, type Reply } from '../http/reply';
+import { text, type Reply } from '../../../../lib/http/reply';
 import { deEscrow, DeEscrowFailure } from '../operations/de-escrow';
 import { DeEscrowRequestSchema } from '../requests/bodies';
 

@@ -58,7 +58,7 @@ describe('POST /v1/deriveKey handler', () => {
     const boot = deriveKeys(MNEMONIC, PATH);
     const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume'), println: () => undefined };
     const twelve = 'test test test test test test test test test test test junk';
-    await expect(deriveKeyHandler(ctx)(post({ mnemonic: twelve, child_path: PATH }))).rejects.toMatchObject({ message: 'BadKeyRequest' });
+    await expect(deriveKeyHandler(ctx)(post({ mnemonic: twelve, child_path: PATH }))).rejects.toMatchObject({ kind: 'other', detail: 'BadKeyRequest' });
     expect(ctx.keys.current).toBe(boot);
   });
 });

@@ -8,7 +8,7 @@ import { BadKeyRequest, deriveKeysAsync, type ZkpKeys } from '../../../lib/crypt
 import type { ClientContext } from '../context';
 import { jsonBody, type IncomingRequest } from '../http/filters';
 import { Rejection, reject } from '../http/rejections';
-import { json, type Reply } from '../http/reply';
+import { json, type Reply } from '../../../../lib/http/reply';
 import { KeyRequestSchema, type KeyRequest } from '../requests/bodies';
 
 function optionalKeyRequest(req: IncomingRequest): KeyRequest | undefined {

@@ -10,7 +10,7 @@ import type { ClientContext } from '../context';
 import { LogTarget } from '../context';
 import { jsonBody, optionalHeader, type IncomingRequest } from '../http/filters';
 import { reject } from '../http/rejections';
-import { json, type Reply } from '../http/reply';
+import { json, type Reply } from '../../../../lib/http/reply';
 import type { TransactionRequest } from '../queue/request-queue';
 import { DepositRequestSchema, TransferRequestSchema, WithdrawRequestSchema } from '../requests/bodies';
 import { isParsableUuid } from '../requests/request-id';

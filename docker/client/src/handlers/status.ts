@@ -4,7 +4,7 @@
 // queue length are JSON sent as text/plain, as the real handlers return Strings.
 import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
-import { json, text, type Reply } from '../http/reply';
+import { json, text, type Reply } from '../../../../lib/http/reply';
 import { isParsableUuid } from '../requests/request-id';
 
 export const healthHandler = async (): Promise<Reply> => text(200, 'Healthy');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonBody, jsonValue, matchPath, optionalHeader, type IncomingRequest } from './filters';
+import { jsonBody, jsonValue, optionalHeader, type IncomingRequest } from './filters';
 import { Rejection } from './rejections';
 
 const request = (body: string, headers: Record<string, string[]> = {}): IncomingRequest => ({
@@ -11,16 +11,6 @@ const request = (body: string, headers: Record<string, string[]> = {}): Incoming
 });
 
 describe('warp-like filters', () => {
-  it('matches paths like path!(..) + end(): raw literals, decoded non-empty params, one trailing slash', () => {
-    const balance = ['v1', 'balance', { param: 'erc' }, { param: 'id' }] as const;
-    expect(matchPath(balance, '/v1/balance/0xab/00')).toEqual({ erc: '0xab', id: '00' });
-    expect(matchPath(balance, '/v1/balance/0x%61b/00/')).toEqual({ erc: '0xab', id: '00' });
-    expect(matchPath(balance, '/v1/balance//00')).toBeUndefined();
-    expect(matchPath(balance, '/v1/balance/0xab/00//')).toBeUndefined();
-    expect(matchPath(balance, '/v1/balance/0xab')).toBeUndefined();
-    expect(matchPath(['v1', 'health'], '/v1/heal%74h')).toBeUndefined();
-  });
-
   it('accepts JSON with no or an application/json Content-Type only (warp compares type and subtype)', () => {
     expect(jsonValue(request('{"a":1}'))).toEqual({ a: 1 });
     expect(jsonValue(request('{"a":1}', { 'content-type': ['Application/JSON; charset=utf-8'] }))).toEqual({ a: 1 });

@@ -1,6 +1,5 @@
-// Follows BlockProposed events of the Nightfall contract from the genesis block by polling eth_getLogs (the
-// simulator uses HTTP RPC; the real client subscribes over WebSocket and first replays past logs — the same sequence
-// of blocks). Like the real one, it counts the L2 blocks it has processed since this start from 0, so every start
+// Follows BlockProposed events of the Nightfall contract from the genesis block (docker/lib/log-follower.ts; the
+// real client subscribes over WebSocket and first replays past logs — the same sequence of blocks). Like the real one, it counts the L2 blocks it has processed since this start from 0, so every start
 // replays the whole history (re-announcing each block by webhook); blocks must arrive in order: one it has seen is
 // skipped, a gap makes it read the logs again from the genesis block. A ListenerPanic (see ./block-processor) stops
 // it for good, the block counted as processed, as the real task dies; the queue worker restarts a dead listener when
@@ -10,6 +9,7 @@ import { getAbiItem, type Hex } from 'viem';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nightfallAbi } from '../../../contracts/abi';
 import { decodeProposeBlock } from '../../../lib/block-codec';
+import { LogFollower } from '../../../lib/log-follower';
 import { LogTarget, type ClientContext, type SyncView } from '../context';
 import { ListenerPanic, processBlock } from './block-processor';
 
@@ -22,16 +22,14 @@ const LISTENER_POLL_MS = 300;
 export class BlockListener implements SyncView {
   #expectedBlock = 0;
   #latestCommitmentsRoot = 0n;
-  #nextL1Block: bigint;
+  #follower: LogFollower | undefined;
   #stopped = false;
   #dead = false;
   #running: Promise<void> | undefined;
   #progress: (() => void)[] = [];
   #ctx: ClientContext | undefined;
 
-  constructor(private readonly genesisBlock: bigint) {
-    this.#nextL1Block = genesisBlock;
-  }
+  constructor(private readonly genesisBlock: bigint) {}
 
   get expectedBlock(): number {
     return this.#expectedBlock;
@@ -47,6 +45,7 @@ export class BlockListener implements SyncView {
 
   start(ctx: ClientContext): void {
     this.#ctx = ctx;
+    this.#follower ??= new LogFollower(ctx.l1.publicClient, this.genesisBlock, MAX_LOG_RANGE);
     this.#running ??= this.#loop(ctx);
   }
 
@@ -55,7 +54,7 @@ export class BlockListener implements SyncView {
     const ctx = this.#ctx;
     if (!ctx || !this.#dead || this.#stopped) return;
     this.#dead = false;
-    this.#nextL1Block = this.genesisBlock;
+    this.#follower?.rewindTo(this.genesisBlock);
     const previous = this.#running ?? Promise.resolve();
     this.#running = previous.then(() => this.#loop(ctx));
   }
@@ -98,16 +97,15 @@ export class BlockListener implements SyncView {
   /** Reads and processes the next range of logs; a failure leaves the position unchanged (the range is re-read). */
   async pollOnce(): Promise<void> {
     const ctx = this.#ctx;
-    if (!ctx) throw new Error('the listener has not been started');
-    const client = ctx.l1.publicClient;
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    if (head < this.#nextL1Block) return;
-    const toBlock = head < this.#nextL1Block + MAX_LOG_RANGE - 1n ? head : this.#nextL1Block + MAX_LOG_RANGE - 1n;
-    const logs = await client.getLogs({
+    const follower = this.#follower;
+    if (!ctx || !follower) throw new Error('the listener has not been started');
+    const range = await follower.next();
+    if (!range) return;
+    const logs = await ctx.l1.publicClient.getLogs({
       address: ctx.l1.addresses.nightfall,
       event: blockProposed,
-      fromBlock: this.#nextL1Block,
-      toBlock,
+      fromBlock: range.fromBlock,
+      toBlock: range.toBlock,
       strict: true,
     });
     for (const entry of logs) {
@@ -121,13 +119,13 @@ export class BlockListener implements SyncView {
         ctx.log(LogTarget.blockEvents).warn(
           `Out of sync with blockchain. Blockchain has block number ${number}, expected ${this.#expectedBlock}`,
         );
-        this.#nextL1Block = this.genesisBlock; // read everything again; seen blocks are skipped
+        follower.rewindTo(this.genesisBlock); // read everything again; seen blocks are skipped
         return;
       }
       await this.#process(ctx, number, entry.transactionHash);
       if (this.#dead) return;
     }
-    this.#nextL1Block = toBlock + 1n;
+    follower.passed(range);
   }
 
   async #process(ctx: ClientContext, number: number, txHash: Hex): Promise<void> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Hex } from 'viem';
 import { modR, toHex64 } from '../../../lib/field';
 import type { CommitmentRecord, CommitmentStatus } from '../commitments/model';
-import { readFileIfExists, writeFileAtomically } from './atomic-file';
+import { readFileIfExists, writeFileAtomically } from '../../../../lib/files/atomic-write';
 import {
   parseStore,
   serialiseStore,

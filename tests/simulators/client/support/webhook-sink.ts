@@ -1,8 +1,9 @@
 // A minimal webhook receiver for the client's notifications: answers 200 at once and keeps every JSON payload, and
 // emits 'received' so that waits can wake up immediately.
 import { EventEmitter } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { empty } from '../../../../lib/http/reply';
+import { createRouter, PLAIN_REJECTIONS, type RouteContext } from '../../../../lib/http/router';
+import { startHttpServer } from '../../../../lib/http/serve';
 
 export interface WebhookSink {
   readonly url: string;
@@ -17,26 +18,21 @@ export interface WebhookSink {
 export async function startWebhookSink(): Promise<WebhookSink> {
   const payloads: Record<string, unknown>[] = [];
   const events = new EventEmitter();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      res.writeHead(200).end();
-      payloads.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+  const receive = {
+    method: 'ANY',
+    path: '*',
+    handler: async ({ json }: RouteContext) => {
+      payloads.push((await json()) as Record<string, unknown>);
       events.emit('received');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+      return empty(200);
+    },
+  };
+  const server = await startHttpServer(createRouter([receive], { rejections: PLAIN_REJECTIONS }), { host: '127.0.0.1' });
   return {
-    url: `http://127.0.0.1:${port}/webhook`,
+    url: `${server.url}/webhook`,
     payloads,
     events,
     clear: () => void payloads.splice(0),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
