@@ -72,8 +72,13 @@ const BUNDLE_OPTIONS = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Lets CommonJS dependencies that call require() run inside the ESM bundle.
-  banner: { js: "import { createRequire as __nfCreateRequire } from 'node:module'; const require = __nfCreateRequire(import.meta.url);" },
+  // Lets CommonJS dependencies run inside the ESM bundle: those that call require(), and those that read __filename
+  // (write-file-atomic names its temporary files after it).
+  banner: {
+    js:
+      "import { createRequire as __nfCreateRequire } from 'node:module'; import { fileURLToPath as __nfFileURLToPath } from 'node:url'; " +
+      "const require = __nfCreateRequire(import.meta.url); const __filename = __nfFileURLToPath(import.meta.url);",
+  },
   legalComments: 'none',
   logLevel: 'warning',
   absWorkingDir: REPO_ROOT, // metafile input paths are relative to it
