@@ -1,6 +1,7 @@
-// The harness's dependency rules (npm run lint:deps): no module cycles (type-only imports included), the harness never
-// reaching into the devnet's doubles, fixtures never reaching into scenarios or tests, and fixtures/ as layers where a
-// folder imports only the folders below it. Where two folders needed each other, the shared part became a third module
+// The harness's dependency rules (npm run lint:deps): no module cycles (type-only imports included), lib/ as the lowest
+// layer of all (plumbing that harness and doubles share, importing neither), the harness never reaching into the
+// devnet's doubles, fixtures never reaching into scenarios or tests, and fixtures/ as layers where a folder imports
+// only the folders below it. Where two folders needed each other, the shared part became a third module
 // in the lower one; nothing here is excluded to make a violation pass.
 
 /**
@@ -33,8 +34,11 @@ const LAYERS = [
   ['console', 'the console reporter: reads what everything else logged'],
 ];
 
-const escape = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
-const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escape(name)}/`);
+const escapeRegex = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
+const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escapeRegex(name)}/`);
+
+/** The fixtures/ folders that have a layer. */
+const KNOWN_FOLDERS = `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/')).map(([name]) => escapeRegex(name)).join('|')})/`;
 
 const layerRules = LAYERS.slice(0, -1).map(([name], index) => ({
   name: `layer-${name.replace('/', '-')}`,
@@ -56,10 +60,17 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'lib-is-the-lowest-layer',
+      comment: 'lib/ is plumbing shared by the harness (fixtures/, scenarios/, scripts/, tests/) and the doubles (docker/), which all may import it; it imports none of them (lib/README.md).',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(fixtures|docker|tests|scenarios|scripts)/' },
+    },
+    {
       name: 'harness-not-into-doubles',
       comment: 'Faithful doubles, independent checks: the harness has its own ABIs, decoders and schemas. Only the image builder and the deployer are shared.',
       severity: 'error',
-      from: { path: '^(fixtures|scenarios|scripts|lib)/' },
+      from: { path: '^(fixtures|scenarios|scripts)/' },
       to: { path: '^docker/', pathNot: ['^docker/images', '^docker/deployer'] },
     },
     {
@@ -80,8 +91,15 @@ module.exports = {
       name: 'fixtures-folder-has-a-layer',
       comment: `Every fixtures/ folder is one of the layers in .dependency-cruiser.cjs (${LAYERS.map(([name]) => name).join(', ')}).`,
       severity: 'error',
-      from: { path: '^fixtures/[^/]+/', pathNot: `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/')).map(([name]) => escape(name)).join('|')})/` },
+      from: { path: '^fixtures/[^/]+/', pathNot: KNOWN_FOLDERS },
       to: {},
+    },
+    {
+      name: 'fixtures-folder-has-a-layer-as-import',
+      comment: 'The same for what such a folder exports: a module that imports nothing is still caught where it is imported.',
+      severity: 'error',
+      from: {},
+      to: { path: '^fixtures/[^/]+/', pathNot: KNOWN_FOLDERS },
     },
     ...layerRules,
   ],

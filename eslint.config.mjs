@@ -1,6 +1,6 @@
 // `npm run lint`'s first half: eslint with typescript-eslint's type-checked rules over every TypeScript file tsc checks
-// (tsconfig.json's include: docker/, fixtures/, scenarios/, scripts/, tests/, vitest.config.ts), and the plain
-// JavaScript rules over the few .mjs files, which no tsconfig covers.
+// (tsconfig.json's include: lib/, docker/, fixtures/, scenarios/, scripts/, tests/, vitest.config.ts), and the plain
+// JavaScript rules over the few .mjs and .cjs files, which no tsconfig covers.
 import eslint from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -33,8 +33,13 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.mjs'],
+    files: ['**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // .dependency-cruiser.cjs: a CommonJS module (dependency-cruiser loads its configuration with require).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
 );

@@ -23,12 +23,12 @@ export type { Words4, Words5 } from './crypto/kem';
 const Word = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits without 0x');
 const Words4Schema = z.tuple([Word, Word, Word, Word]);
 
-export const ClientProofSchema = z.object({
+const ClientProofSchema = z.object({
   proof: z.string(),
   pi_hash: z.string(),
   vk_id: z.string(),
 });
-export type ClientProof = z.infer<typeof ClientProofSchema>;
+type ClientProof = z.infer<typeof ClientProofSchema>;
 
 /** POST <proposer>/v1/transaction body. Unknown extra fields are ignored, as serde does. */
 export const ClientTransactionSchema = z.object({
@@ -130,10 +130,10 @@ export function clientTransactionToOnChain(tx: ClientTransaction): OnChainTransa
 }
 
 /** The public inputs a mock proof commits to: those of the slot the transaction becomes. */
-export type MockProofInputs = OnChainTransaction;
+type MockProofInputs = OnChainTransaction;
 
 /** vk_id of mock proofs; anything else is rejected. */
-export const MOCK_VK_ID = 'mock';
+const MOCK_VK_ID = 'mock';
 
 function publicInputsHash(inputs: MockProofInputs): string {
   const encoded = encodeAbiParameters(
@@ -146,7 +146,7 @@ function publicInputsHash(inputs: MockProofInputs): string {
 /**
  * Stands in for the client's UltraPlonk proof (README, "How faithful the devnet is"): keccak256 of the public inputs.
  */
-export function mockProof(inputs: MockProofInputs): ClientProof {
+function mockProof(inputs: MockProofInputs): ClientProof {
   const hash = publicInputsHash(inputs);
   return { proof: hash, pi_hash: hash, vk_id: MOCK_VK_ID };
 }

@@ -5,7 +5,7 @@
 // is plain text. And warp::body::json(), the JSON body filter both services' routes use.
 import { HttpError, type RejectionReplies } from '../../lib/http/router';
 
-export const NOT_FOUND = { status: 404, message: 'NOT_FOUND' } as const;
+const NOT_FOUND = { status: 404, message: 'NOT_FOUND' } as const;
 export const INTERNAL_SERVER_ERROR = { status: 500, message: 'INTERNAL_SERVER_ERROR' } as const;
 
 export const CLIENT_REJECTIONS: RejectionReplies = {

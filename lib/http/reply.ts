@@ -10,8 +10,8 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export const TEXT = 'text/plain; charset=utf-8';
-export const JSON_TYPE = 'application/json';
+const TEXT = 'text/plain; charset=utf-8';
+const JSON_TYPE = 'application/json';
 
 export const text = (status: number, body: string, headers?: Record<string, string>): Reply => ({ status, contentType: TEXT, body, ...(headers ? { headers } : {}) });
 

@@ -30,7 +30,7 @@ export interface ErrorAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 /** A fixed answer, or one that names the request (e.g. "no route /x"). */
-export type Rejection = ErrorAnswer | ((req: IncomingMessage, path: string) => ErrorAnswer);
+type Rejection = ErrorAnswer | ((req: IncomingMessage, path: string) => ErrorAnswer);
 
 export interface RejectionReplies {
   /** No route has this path. */
@@ -54,6 +54,7 @@ export const PLAIN_REJECTIONS: RejectionReplies = {
   internal: { status: 500, message: 'Internal Server Error' },
 };
 
+/** Handlers destructure it (`({ params, body }) => …`): its functions are properties that need no `this`. */
 export interface RouteContext {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
@@ -63,13 +64,13 @@ export interface RouteContext {
   /** Decoded `:name` segments of the route's path. */
   readonly params: Readonly<Record<string, string>>;
   /** The whole body, within the server's limit (read once; later calls return the same bytes). */
-  body(): Promise<Buffer>;
+  readonly body: () => Promise<Buffer>;
   /** The body parsed as JSON (shape unchecked: validate it with zod at the call site). */
-  json(): Promise<unknown>;
+  readonly json: () => Promise<unknown>;
 }
 
 /** A Reply to send, or nothing when the handler wrote the response itself (or, on purpose, never answers). */
-export type RouteHandler = (ctx: RouteContext) => Reply | void | Promise<Reply | void>;
+type RouteHandler = (ctx: RouteContext) => Reply | void | Promise<Reply | void>;
 
 export interface Route {
   /** An HTTP method, or 'ANY' for routes without a method filter. */

@@ -16,7 +16,8 @@ export interface RunningHttpServer {
   readonly port: number;
   /** http://<host>:<port>, with 127.0.0.1 for a server on every interface. */
   readonly url: string;
-  close(): Promise<void>;
+  /** A property, not a method: teardowns pass it on detached (`afterAll(server.close)`). */
+  readonly close: () => Promise<void>;
 }
 
 export async function startHttpServer(listener: RequestListener, { port = 0, host = '0.0.0.0' }: ListenOptions = {}): Promise<RunningHttpServer> {

@@ -25,7 +25,7 @@ beforeEach(async () => {
   clock = 0;
   nodeCalls = [];
   // A JSON-RPC node double: the test's answers, on the harness's HTTP base (lib/http).
-  const answerRpc = async ({ req: req, res: res, json }: RouteContext): Promise<void> => {
+  const answerRpc = async ({ res, json }: RouteContext): Promise<void> => {
     const call = (await json()) as { id: number; method: string; params: [{ fromBlock: string; toBlock: string }] };
     nodeCalls.push({ method: call.method, params: call.params });
     let result: unknown = '0x1';

@@ -1,7 +1,8 @@
-// The warp filters the real routes are built from, with warp's semantics (reference §2.1; paths are matched by
-// lib/http/router.ts): `warp::body::json()` (a missing Content-Type is fine, any other than
-// application/json is not; serde rejects missing or mistyped fields, ignores unknown ones), and
-// `warp::header::optional::<String>`. A failing filter is a rejection that the server maps to 500.
+// The warp filters the real routes are built from, with warp's semantics
+// (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:37-62; paths are matched by
+// lib/http/router.ts): `warp::body::json()` (a missing Content-Type is fine, any other than application/json is not;
+// serde rejects missing or mistyped fields, ignores unknown ones), and `warp::header::optional::<String>`. A failing
+// filter is a rejection that the server maps to 500.
 import type { z } from 'zod';
 import { WarpBodyRejection, warpJson } from '../../../lib/warp';
 import { reject } from './rejections';

@@ -1,11 +1,11 @@
-// How the real client's warp server answers a rejected request (nightfall_client/src/drivers/rest/mod.rs
-// handle_rejection, reference §2.2): "no route" → 404 NOT_FOUND; a ClientRejection → its own status and text;
-// anything else (wrong method, unreadable body, a handler's private rejection) → 500 INTERNAL_SERVER_ERROR.
-// Every body is plain text.
+// How the real client's warp server answers a rejected request (handle_rejection,
+// EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/mod.rs:64-120): "no route" → 404
+// NOT_FOUND; a ClientRejection → its own status and text; anything else (wrong method, unreadable body, a handler's
+// private rejection) → 500 INTERNAL_SERVER_ERROR. Every body is plain text.
 import { DropConnection, HttpError } from '../../../../lib/http/router';
 import { INTERNAL_SERVER_ERROR } from '../../../lib/warp';
 
-export const ClientRejection = {
+const ClientRejection = {
   NoSuchToken: { status: 404, body: 'No such token' },
   InvalidTokenId: { status: 400, body: 'Invalid token id' },
   InvalidRequestId: { status: 400, body: 'Invalid request id' },

@@ -24,7 +24,7 @@ export interface HttpServer {
 }
 
 /** The route table as a request listener (exported for tests that serve their own table). */
-export function clientRequestListener(routes: readonly Route[], log: Logger) {
+function clientRequestListener(routes: readonly Route[], log: Logger) {
   const httpRoutes: HttpRoute[] = routes.map((route) => ({
     method: route.method ?? 'ANY',
     path: route.path,
