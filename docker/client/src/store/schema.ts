@@ -1,8 +1,8 @@
 // The on-disk form of the client's store (one JSON document). Numbers that are field elements or hashes are hex
 // strings; the schema turns them back into bigints, so a corrupt or foreign file fails loudly at start-up.
+import type { Hex } from 'viem';
 import { z } from 'zod';
 import { COMMITMENT_STATUSES, type CommitmentRecord } from '../commitments/model';
-import type { StoredBlock } from './store';
 
 const Word = z
   .string()
@@ -42,6 +42,14 @@ const RequestSchema = z.object({
 });
 
 const MappingSchema = z.object({ requestId: z.string(), commitmentHash: z.string() });
+
+/** What the client keeps of a processed L2 block (the real `blocks` collection; not dropped at start-up). */
+export interface StoredBlock {
+  readonly layer2BlockNumber: number;
+  readonly l1TransactionHash: Hex;
+  /** Every commitment of the block, zeros included, 64 hex. */
+  readonly commitments: string[];
+}
 
 const StoredBlockSchema = z.object({
   layer2BlockNumber: z.number().int().nonnegative(),

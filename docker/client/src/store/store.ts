@@ -16,19 +16,12 @@ import {
   type RequestRecord,
   type RequestStatus,
   type StoreContents,
+  type StoredBlock,
 } from './schema';
 
-export type { RequestRecord, RequestStatus } from './schema';
+export type { RequestRecord, RequestStatus, StoredBlock } from './schema';
 
 export const STORE_FILE_NAME = 'nightfall-client.json';
-
-/** What the client keeps of a processed L2 block (the real `blocks` collection; not dropped at start-up). */
-export interface StoredBlock {
-  readonly layer2BlockNumber: number;
-  readonly l1TransactionHash: Hex;
-  /** Every commitment of the block, zeros included, 64 hex. */
-  readonly commitments: string[];
-}
 
 /** A write to the store failed: the real client's `DatabaseError`. */
 export class DatabaseError extends Error {
