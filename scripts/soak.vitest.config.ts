@@ -1,6 +1,7 @@
 // The soak's vitest config: the project's own (vitest.config.ts) with the soak's reporters, each run's outputs under
 // the directory the soak names in E2E_SOAK_RUN_DIR: the harness's console (a line per test; a failed test's
-// attachments, its clients' logs among them, as files in failures/), vitest's JSON record (what scripts/soak.ts reads),
+// attachments, its clients' logs among them, as files in failures/), vitest's JSON record (what scripts/soak.ts reads)
+// and JUnit XML,
 // the Allure results (which also give the console each failed test's step and attachments) and the run summary.
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -16,6 +17,9 @@ export default defineConfig({
     reporters: [
       ['./fixtures/console/reporter.ts', { failuresDir: join(runDir, 'failures') }],
       ['json', { outputFile: `${runDir}.json` }],
+      // Each file's whole duration, hooks included (the JSON report spans a file's tests only): the suite's wall time
+      // against its longest file, run by run.
+      ['junit', { outputFile: `${runDir}.junit.xml` }],
       ['allure-vitest/reporter', { resultsDir: join(runDir, 'allure-results'), reportMatchers: false }],
       ['./fixtures/run/summary-reporter.ts', { allureResultsDir: join(runDir, 'allure-results') }],
     ],
