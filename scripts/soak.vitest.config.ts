@@ -1,8 +1,8 @@
 // The soak's vitest config: the project's own (vitest.config.ts) with the soak's reporters, each run's outputs under
 // the directory the soak names in E2E_SOAK_RUN_DIR: the harness's console (a line per test; a failed test's
 // attachments, its clients' logs among them, as files in failures/), vitest's JSON record (what scripts/soak.ts reads)
-// and JUnit XML,
-// the Allure results (which also give the console each failed test's step and attachments) and the run summary.
+// and JUnit XML, the Allure results (which also give the console each failed test's step and attachments) and the run
+// summary.
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
