@@ -103,4 +103,22 @@ describe('removeLeftovers', () => {
     expect(((await engine.listVolumes({ filters: { name: [store] } })).Volumes ?? []).map((v) => v.Name)).toEqual([]);
     expect(await engine.listNetworks({ filters: { id: [network] } })).toEqual([]);
   });
+
+  it('goes on when the engine refuses to remove a leftover, and names it with the engine\'s answer', async () => {
+    const dead = `${hostname()}/${exitedPid()}`;
+    // An exited run's network that the engine will not remove: a running container (of a live process) is still on it.
+    const network = await networkOwnedBy(dead);
+    const live = await containerOwnedBy(`${hostname()}/${process.pid}`, {}, network);
+    const engine = await dockerEngine();
+    await engine.getContainer(live).start();
+    const orphanVolume = await volumeOwnedBy(dead);
+
+    const removed = await removeLeftovers();
+
+    expect(removed.notRemoved).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^network nightfall-e2e-leftovers-test-\\w+: 403 .*active endpoints`))]));
+    expect((await engine.listNetworks({ filters: { id: [network] } })).map((n) => n.Id)).toEqual([network]);
+    // Everything else of that run still goes.
+    expect(((await engine.listVolumes({ filters: { name: [orphanVolume] } })).Volumes ?? []).map((v) => v.Name)).toEqual([]);
+    await engine.getContainer(live).remove({ force: true });
+  });
 });
