@@ -1,6 +1,7 @@
 // Container entry point (bundled to main.mjs, run as `node main.mjs`): reads the NF4_* environment, starts the
 // simulated client on port 3000 and shuts it down cleanly on SIGTERM/SIGINT.
 import { loadClientSettings, SettingsError } from '../../lib/settings';
+import { closeOnTermination } from '../../lib/termination';
 import { startClient } from './client';
 import { loadQuirks } from './quirk-settings';
 
@@ -18,17 +19,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const client = await startClient(settings, { quirks });
-  const shutdown = () => {
-    client.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  closeOnTermination({
+    close: () => client.close(),
+    onFailure: (error) => process.stderr.write(`shutdown failed: ${String(error)}\n`),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@
 // SIGTERM/SIGINT.
 import { SettingsError } from '../../lib/settings';
 import { createLogger } from '../../lib/env-logger';
+import { closeOnTermination } from '../../lib/termination';
 import { startEventService } from './service';
 import { loadEventServiceSettings } from './settings';
 
@@ -10,15 +11,10 @@ const log = createLogger('event_service');
 async function main(): Promise<void> {
   const settings = loadEventServiceSettings();
   const service = await startEventService(settings, { port: settings.port });
-  const shutdown = (signal: string) => {
-    log.info(`Received ${signal}, shutting down`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnTermination({
+    close: () => service.close(),
+    onSignal: (signal) => log.info(`Received ${signal}, shutting down`),
+  });
 }
 
 main().catch((error: unknown) => {

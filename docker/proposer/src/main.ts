@@ -1,5 +1,6 @@
 // Container entry of the simulated proposer: settings from the NF4_* environment, then serve until SIGTERM/SIGINT.
 import { createLogger } from '../../lib/env-logger';
+import { closeOnTermination } from '../../lib/termination';
 import { loadProposerSettings, SettingsError } from '../../lib/settings';
 import { startProposer } from './proposer';
 
@@ -8,15 +9,10 @@ const log = createLogger('nightfall_proposer');
 async function main(): Promise<void> {
   const settings = loadProposerSettings();
   const proposer = await startProposer(settings, { port: settings.port });
-  const shutdown = (signal: string) => {
-    log.info(`Received ${signal}, shutting down`);
-    proposer.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnTermination({
+    close: () => proposer.close(),
+    onSignal: (signal) => log.info(`Received ${signal}, shutting down`),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // Container entry of the devnet's limiting JSON-RPC endpoint: settings from the environment, then serve until
 // SIGTERM/SIGINT.
 import { createLogger } from '../../lib/env-logger';
+import { closeOnTermination } from '../../lib/termination';
 import { SettingsError } from '../../lib/settings';
 import { startRpcLimits } from './service';
 import { loadRpcLimitsSettings, RPC_LIMITS_PORT } from './settings';
@@ -14,15 +15,10 @@ async function main(): Promise<void> {
     `Serving ${settings.upstreamUrl} on port ${service.port}: eth_getLogs over at most ${settings.maxLogRange} blocks and ` +
       `${settings.maxLogResults} logs, ${settings.requestsPerSecond} requests/s with bursts of ${settings.burst}`,
   );
-  const shutdown = (signal: string) => {
-    log.info(`Received ${signal}, shutting down`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnTermination({
+    close: () => service.close(),
+    onSignal: (signal) => log.info(`Received ${signal}, shutting down`),
+  });
 }
 
 main().catch((error: unknown) => {
