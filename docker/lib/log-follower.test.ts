@@ -45,3 +45,31 @@ describe('pollLogs', () => {
     expect(outcomes).toEqual([]);
   });
 });
+
+describe('pollLogs between polls', () => {
+  it('reads on at once while a poll says it ended before the head, and pauses once it is at the head', async () => {
+    const stop = new AbortController();
+    const outcomes = [true, true, false, 'stop'] as const;
+    const pauses: number[] = [];
+    let polls = 0;
+    const wake = {
+      next: async () => void pauses.push(polls),
+      close: () => undefined,
+    };
+    await pollLogs({
+      // Without the wake a pause would outlast the test's timeout: only the wake's next() ends it here.
+      pollMs: 60_000,
+      wake,
+      signal: stop.signal,
+      onFailure: () => undefined,
+      pollOnce: async () => {
+        const next = outcomes[polls++];
+        if (next === 'stop') stop.abort();
+        return next === true;
+      },
+    });
+    expect(polls).toBe(4);
+    // Paused after the third and fourth polls (at the head), never after the first two (behind it).
+    expect(pauses).toEqual([3, 4]);
+  });
+});

@@ -1,11 +1,13 @@
 // How the simulators follow L1 logs (shared by the proposer's log watcher, the event service's monitors and the
-// client's block listener): they poll eth_getLogs over plain HTTP RPC — the real services subscribe, but the sequence
-// of logs is the same — a block range at a time, from a cursor up to the chain head, at most a few thousand blocks
+// client's block listener): they read eth_getLogs over plain HTTP RPC when the node's WebSocket pushes say the chain
+// moved (./chain-wake.ts; polling where there is no WebSocket) — the sequence of logs is the real services' — a block
+// range at a time, from a cursor up to the chain head, at most a few thousand blocks
 // per request (public RPCs cap ranges, and a long replay should not be one request). A range is only passed once its
 // logs were handled, so a failure mid-way reads the same range again on the next poll. anvil has no reorgs, so none
 // is handled. What a log means stays with each simulator.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PublicClient } from 'viem';
+import type { ChainWake } from './chain-wake';
 
 export interface LogRange {
   readonly fromBlock: bigint;
@@ -56,25 +58,35 @@ export class LogFollower {
 }
 
 /**
- * Calls `pollOnce` every `pollMs` until `signal` aborts. A failed poll is reported once per distinct message (a node
- * that is down would otherwise fill the log every poll) and retried on the next.
+ * Calls `pollOnce` until `signal` aborts: again at once when it says it has more to read, else when `wake` pushes
+ * (./chain-wake.ts) or, without a working one, after `pollMs`. A failed poll is reported once per distinct message (a node that is
+ * down would otherwise fill the log every poll) and retried on the next.
  */
 export async function pollLogs(options: {
   pollMs: number;
   signal: AbortSignal;
-  pollOnce: () => Promise<void>;
+  /** True: the range it read ended before the head, read on at once. */
+  pollOnce: () => Promise<boolean | void>;
   onFailure: (message: string) => void;
+  wake?: ChainWake | undefined;
 }): Promise<void> {
   let lastError: string | undefined;
   while (!options.signal.aborted) {
+    let behind: boolean | void = false;
     try {
-      await options.pollOnce();
+      behind = await options.pollOnce();
       lastError = undefined;
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       if (message !== lastError) options.onFailure(message);
       lastError = message;
     }
-    await sleep(options.pollMs, undefined, { signal: options.signal }).catch(() => undefined); // aborted: the loop ends
+    if (behind !== true) await pause(options.pollMs, options.signal, options.wake);
   }
+}
+
+/** Until `wake` pushes (see ChainWake.next), or without one `pollMs` pass, or `signal` aborts. */
+export function pause(pollMs: number, signal: AbortSignal, wake?: ChainWake): Promise<void> {
+  if (wake) return wake.next(pollMs, signal);
+  return sleep(pollMs, undefined, { signal }).catch(() => undefined); // aborted: the caller's loop ends
 }

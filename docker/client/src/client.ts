@@ -1,5 +1,6 @@
 // Starts a simulated Nightfall client: store, keys, L1 access, the block listener, the queue worker and the HTTP API.
 // Used by main.ts in the container and in-process by tests.
+import { openChainWake } from '../../lib/chain-wake';
 import { feeTokenId } from '../../lib/crypto/commitment';
 import { readAddressesFile } from '../../lib/addresses';
 import { createLogger, type Logger, type LoggerOptions } from '../../lib/env-logger';
@@ -10,7 +11,7 @@ import { LogTarget, type ClientContext, type Quirks } from './context';
 import { clientRoutes } from './http/routes';
 import { startHttpServer } from './http/server';
 import { KeyHolder } from './keys/key-holder';
-import { BlockListener } from './listener/block-listener';
+import { blockProposed, BlockListener } from './listener/block-listener';
 import { createWebhookNotifier } from './notify/webhook';
 import { RequestQueue } from './queue/request-queue';
 import { QueueWorker } from './queue/worker';
@@ -54,7 +55,11 @@ export async function startClient(settings: ClientSettings, options: StartClient
     `Store at ${settings.dataDir}: ${store.commitments().length} commitment(s), ` +
       `L2 blocks processed before: ${lastProcessed === undefined ? 'none' : `0..${lastProcessed}`}; replaying from L1 block ${settings.genesisBlock}`,
   );
-  const listener = new BlockListener(settings.genesisBlock);
+  // Subscribed before the listener's first read, so that no BlockProposed falls between its replay and the stream.
+  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall, event: blockProposed }, {
+    onError: (message) => log(LogTarget.listener).warn(`Event subscription failed, polling for logs instead: ${message}`),
+  });
+  const listener = new BlockListener(settings.genesisBlock, wake);
   const webhookUrl = settings.webhookUrl;
   const profile = buildProfile(settings.build);
   const ctx: ClientContext = {

@@ -4,6 +4,7 @@
 // monitor where it was and nothing is stored or offered twice. A monitor behind the head reads at most MAX_LOG_RANGE
 // blocks a poll and says it is processing past logs until it has caught up. Reorgs are not handled: anvil has none.
 import type { Hash, PublicClient } from 'viem';
+import type { ChainWake } from '../../lib/chain-wake';
 import { nextLogRange, pollLogs } from '../../lib/log-follower';
 import type { AddressBook, EventMonitor } from './address-book';
 import { renderEvent, type LogContext, type MinedLog, type RenderedEvent } from './event-rendering';
@@ -23,7 +24,10 @@ export interface EventMonitorsOptions {
   client: PublicClient;
   book: AddressBook;
   store: EventStore;
+  /** Between polls without a working wake. */
   pollMs: number;
+  /** New heads pushed by the node (docker/lib/chain-wake.ts): a poll per block. */
+  wake?: ChainWake | undefined;
   onBlock: (block: BlockEvents) => void;
   log: Log;
   now?: () => Date;
@@ -42,14 +46,15 @@ export class EventMonitors {
   run(signal: AbortSignal): Promise<void> {
     return pollLogs({
       pollMs: this.options.pollMs,
+      wake: this.options.wake,
       signal,
       pollOnce: () => this.pollOnce(),
       onFailure: (message) => this.options.log.warn(`Reading contract events failed, retrying: ${message}`),
     });
   }
 
-  /** One poll: every monitor's next range, committed only when all of them were read. */
-  async pollOnce(): Promise<void> {
+  /** One poll: every monitor's next range, committed only when all of them were read. True while one is behind the head. */
+  async pollOnce(): Promise<boolean> {
     const { client, book, store, onBlock } = this.options;
     const head = await client.getBlockNumber({ cacheTime: 0 });
     const hashes = new Map<bigint, Promise<Hash>>();
@@ -76,6 +81,7 @@ export class EventMonitors {
     }
     const added = store.add(progress.flatMap((p) => p.events));
     for (const block of byBlock(added)) onBlock(block);
+    return progress.some((p) => p.to < head);
   }
 
   async #render(logs: MinedLog[], monitor: EventMonitor): Promise<RenderedEvent[]> {

@@ -3,6 +3,7 @@
 // tests. Nothing is synced until a user links a contract with a starting block, as on MultiBaas.
 import { createPublicClient, defineChain, http, type Abi, type Address, type PublicClient } from 'viem';
 import { startHttpServer } from '../../../lib/http/serve';
+import { openChainWake } from '../../lib/chain-wake';
 import { createLogger } from '../../lib/env-logger';
 import { AddressBook, type ChainLookups } from './address-book';
 import { apiRequestListener } from './api-routes';
@@ -40,7 +41,10 @@ export async function startEventService(settings: EventServiceSettings, options:
   const store = new EventStore();
   const book = new AddressBook(chainLookups(client));
   const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, timeoutMs: settings.deliveryTimeoutMs, log });
-  const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, onBlock: (block) => dispatcher.offer(block), log });
+  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'newHeads' }, {
+    onError: (message) => log.warn(`New-heads subscription failed, polling instead: ${message}`),
+  });
+  const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, wake, onBlock: (block) => dispatcher.offer(block), log });
 
   const server = await startHttpServer(
     apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, log }),
@@ -56,6 +60,7 @@ export async function startEventService(settings: EventServiceSettings, options:
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       stop.abort();
+      wake?.close();
       await Promise.all([server.close(), following, dispatcher.close()]);
     },
   };

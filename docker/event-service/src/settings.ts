@@ -54,6 +54,9 @@ export interface RetrySettings {
 
 export interface EventServiceSettings {
   readonly apiKey: ApiKey;
+  /** As configured (may be ws://: new heads are then pushed). */
+  readonly ethereumClientUrl: string;
+  /** The same endpoint for viem's http transport. */
   readonly rpcUrl: string;
   readonly chainId: number;
   readonly pollMs: number;
@@ -78,6 +81,7 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
   }
   return {
     apiKey: new ApiKey(e.EVENT_SERVICE_API_KEY),
+    ethereumClientUrl: e.NF4_ETHEREUM_CLIENT_URL,
     rpcUrl: toHttpRpcUrl(e.NF4_ETHEREUM_CLIENT_URL),
     chainId: e.NF4_NETWORK__CHAIN_ID,
     pollMs: e.EVENT_SERVICE_POLL_MS,

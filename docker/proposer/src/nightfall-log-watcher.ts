@@ -1,8 +1,9 @@
-// Follows the Nightfall contract's logs from the genesis block (docker/lib/log-follower.ts): DepositEscrowed feeds
+// Follows the Nightfall contract's logs from the genesis block (docker/lib/log-follower.ts), woken by the node's pushes: DepositEscrowed feeds
 // the mempool, BlockProposed advances the count of processed L2 blocks behind /v1/blockdata. A failed range is
 // retried whole on the next poll; both handlers tolerate a replay.
 import { getAbiItem, type Address, type PublicClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
+import type { ChainWake } from '../../lib/chain-wake';
 import { LogFollower, pollLogs } from '../../lib/log-follower';
 import type { EscrowEvent } from './deposit-decoder';
 import type { Log } from './log';
@@ -17,7 +18,10 @@ export interface NightfallLogWatcherOptions {
   client: PublicClient;
   nightfall: Address;
   genesisBlock: bigint;
+  /** Between reads without a working wake. */
   pollMs: number;
+  /** Pushes of the contract's new logs (docker/lib/chain-wake.ts). */
+  wake?: ChainWake | undefined;
   onDepositEscrowed: (event: EscrowEvent) => Promise<void>;
   log: Log;
 }
@@ -44,18 +48,19 @@ export class NightfallLogWatcher {
   run(signal: AbortSignal): Promise<void> {
     return pollLogs({
       pollMs: this.options.pollMs,
+      wake: this.options.wake,
       signal,
       pollOnce: () => this.pollOnce(),
       onFailure: (message) => this.options.log.warn(`Reading Nightfall events failed, retrying: ${message}`),
     });
   }
 
-  /** Reads one range of logs, up to the head. */
-  private async pollOnce(): Promise<void> {
+  /** Reads one range of logs, up to the head; true when it ended before the head (more to read). */
+  private async pollOnce(): Promise<boolean> {
     const range = await this.#follower.next();
     if (!range) {
       this.#caughtUp = true; // nothing to read yet (the genesis block may lie ahead)
-      return;
+      return false;
     }
     const logs = await this.options.client.getLogs({
       address: this.options.nightfall,
@@ -74,5 +79,6 @@ export class NightfallLogWatcher {
     }
     this.#follower.passed(range);
     if (range.atHead) this.#caughtUp = true;
+    return !range.atHead;
   }
 }

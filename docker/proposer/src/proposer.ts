@@ -2,6 +2,7 @@
 // assembly loop and the REST server. Used by main.ts in the container and directly by in-process tests.
 import { createPublicClient, createWalletClient, defineChain, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { openChainWake } from '../../lib/chain-wake';
 import { feeTokenId } from '../../lib/crypto/commitment';
 import type { OnChainTransaction } from '../../lib/block-codec';
 import { readAddressesFile } from '../../lib/addresses';
@@ -22,7 +23,7 @@ import { NightfallLogWatcher } from './nightfall-log-watcher';
 import { proposerRoutes } from './routes';
 import type { BlockAssemblySettings } from './trigger';
 
-/** How often the watcher asks the node for new Nightfall events. */
+/** How often the watcher asks the node for new Nightfall events when no WebSocket subscription tells it. */
 const LOG_POLL_MS = 300;
 /** viem's receipt polling; its 4 s default would add seconds to every block on a devnet. */
 const RPC_POLLING_MS = 250;
@@ -66,11 +67,15 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
   const status = new AssemblyStatus();
   const feeId = feeTokenId(addresses.nightfall);
 
+  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall }, {
+    onError: (message) => log.warn(`Nightfall event subscription failed, polling for logs instead: ${message}`),
+  });
   const watcher = new NightfallLogWatcher({
     client: publicClient,
     nightfall: addresses.nightfall,
     genesisBlock: settings.genesisBlock,
     pollMs: LOG_POLL_MS,
+    wake,
     log,
     onDepositEscrowed: (event) => admitDeposit(event),
   });
@@ -152,6 +157,7 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     },
     close: async () => {
       stop.abort();
+      wake?.close();
       await Promise.all([server.close(), ...running]);
     },
   };

@@ -6,17 +6,18 @@
 // the chain is ahead of it, as the real one restarts a desynchronised listener (event_listener_manager.rs:55-81 @
 // master; it replays from the genesis block and skips what it has counted).
 import { getAbiItem, type Hex } from 'viem';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { nightfallAbi } from '../../../contracts/abi';
 import { decodeProposeBlock } from '../../../lib/block-codec';
-import { LogFollower } from '../../../lib/log-follower';
+import type { ChainWake } from '../../../lib/chain-wake';
+import { LogFollower, pause } from '../../../lib/log-follower';
 import { LogTarget, type ClientContext, type SyncView } from '../context';
 import { ListenerPanic, processBlock } from './block-processor';
 
-const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
+/** What the listener follows: the one event its wake (if any) subscribes to. */
+export const blockProposed = getAbiItem({ abi: nightfallAbi, name: 'BlockProposed' });
 /** Blocks per eth_getLogs call. */
 const MAX_LOG_RANGE = 5_000n;
-/** A fraction of the devnet's 1 s L1 block time. */
+/** Without a working WebSocket to be woken by: a fraction of the devnet's 1 s L1 block time. */
 const LISTENER_POLL_MS = 300;
 
 export class BlockListener implements SyncView {
@@ -28,8 +29,13 @@ export class BlockListener implements SyncView {
   #running: Promise<void> | undefined;
   #progress: (() => void)[] = [];
   #ctx: ClientContext | undefined;
+  readonly #stopping = new AbortController();
 
-  constructor(private readonly genesisBlock: bigint) {}
+  /** `wake`: pushes of new BlockProposed logs (docker/lib/chain-wake.ts); without one the listener polls. */
+  constructor(
+    private readonly genesisBlock: bigint,
+    private readonly wake?: ChainWake,
+  ) {}
 
   get expectedBlock(): number {
     return this.#expectedBlock;
@@ -61,6 +67,8 @@ export class BlockListener implements SyncView {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopping.abort();
+    this.wake?.close();
     await this.#running;
   }
 
@@ -85,22 +93,27 @@ export class BlockListener implements SyncView {
     const log = ctx.log(LogTarget.listener);
     log.info(`Listening for events on the Nightfall contract at address: ${ctx.l1.addresses.nightfall}`);
     while (!this.#stopped && !this.#dead) {
+      let behind = false;
       try {
-        await this.pollOnce();
+        behind = await this.pollOnce();
       } catch (error) {
         log.error(`Client event listener error, retrying: ${(error as Error).message}`);
       }
-      if (!this.#stopped && !this.#dead) await sleep(LISTENER_POLL_MS);
+      // A replay reads on at once; at the head the listener waits for the node's next push (or polls without one).
+      if (!behind && !this.#stopped && !this.#dead) await pause(LISTENER_POLL_MS, this.#stopping.signal, this.wake);
     }
   }
 
-  /** Reads and processes the next range of logs; a failure leaves the position unchanged (the range is re-read). */
-  async pollOnce(): Promise<void> {
+  /**
+   * Reads and processes the next range of logs; a failure leaves the position unchanged (the range is re-read). True
+   * when the range read ended before the chain head (a replay has more to read).
+   */
+  async pollOnce(): Promise<boolean> {
     const ctx = this.#ctx;
     const follower = this.#follower;
     if (!ctx || !follower) throw new Error('the listener has not been started');
     const range = await follower.next();
-    if (!range) return;
+    if (!range) return false;
     const logs = await ctx.l1.publicClient.getLogs({
       address: ctx.l1.addresses.nightfall,
       event: blockProposed,
@@ -109,7 +122,7 @@ export class BlockListener implements SyncView {
       strict: true,
     });
     for (const entry of logs) {
-      if (this.#stopped) return;
+      if (this.#stopped) return false;
       const number = Number(entry.args.layer2_block_number);
       if (number < this.#expectedBlock) {
         ctx.log(LogTarget.blockEvents).warn(`Already processed layer 2 block ${number} - skipping`);
@@ -119,13 +132,14 @@ export class BlockListener implements SyncView {
         ctx.log(LogTarget.blockEvents).warn(
           `Out of sync with blockchain. Blockchain has block number ${number}, expected ${this.#expectedBlock}`,
         );
-        follower.rewindTo(this.genesisBlock); // read everything again; seen blocks are skipped
-        return;
+        follower.rewindTo(this.genesisBlock); // read everything again (seen blocks are skipped), after a pause: no spinning on a gap
+        return false;
       }
       await this.#process(ctx, number, entry.transactionHash);
-      if (this.#dead) return;
+      if (this.#dead) return false;
     }
     follower.passed(range);
+    return !range.atHead;
   }
 
   async #process(ctx: ClientContext, number: number, txHash: Hex): Promise<void> {
