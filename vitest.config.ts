@@ -29,16 +29,16 @@ const CONSOLE_REPORTER = process.env.E2E_CONSOLE === 'compact' ? './fixtures/con
 const KILLS_HARNESSES = ['tests/faults/harness-killed.test.ts', 'tests/faults/harness-killed-next-run.test.ts'];
 
 /**
- * Scenario files side by side, three per core, up to all of them. A scenario mostly waits for L1 blocks and the
- * proposer's batching window, so a core carries more than one (vitest's default, cores − 1, would serialise them on a
- * 2-core machine) — but not every file at once on a small machine: each is a worker process and two or more client
- * containers, and a suite run costs about 240 CPU-seconds. Measured on 2 cores: 4, 6 and 8 workers 134–157 s,
- * 12 workers 165 s, all 18 files at once 216–249 s (every file slowed four-fold). A 4-core CI runner with a third of the
- * files (a shard) runs them all at once. E2E_SCENARIO_WORKERS sets the number.
+ * Scenario files side by side, five per core, up to all of them. A scenario mostly waits for L1 blocks and the
+ * proposer's batching window, so a core carries several (vitest's default, cores − 1, would serialise them on a 2-core
+ * machine) — but not every file at once on a small machine: each is a worker process and two or more client
+ * containers, and a suite run costs about 140 CPU-seconds, most of it as files start. Measured on 2 cores (suite wall,
+ * one run each): 6 workers 88 s, 9 74–78 s, 10 76 s, 12 72–78 s, 15 84 s, 18 81 s (the CPU 83–88 % busy from 9 on).
+ * A 4-core runner runs all 18 at once. E2E_SCENARIO_WORKERS sets the number.
  */
 const SCENARIO_FILES = readdirSync(fileURLToPath(new URL('./scenarios', import.meta.url)), { recursive: true })
   .filter((name) => String(name).endsWith('.spec.ts')).length;
-const SCENARIO_WORKERS = Number(process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, Math.min(SCENARIO_FILES, 3 * availableParallelism())));
+const SCENARIO_WORKERS = Number(process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, Math.min(SCENARIO_FILES, 5 * availableParallelism())));
 
 export default defineConfig({
   test: {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../docker/contracts/abi';
 import { startRpcLimits, type RpcLimitsService } from '../../docker/rpc-limits/src/service';
 import { findBlockSpending, publicChainClient, transactionsSentBy, UnboundedLogScan, type L1PublicClient } from '../../fixtures/chain';
-import { DEFAULT_DEVNET_RPC_LIMITS } from '../../fixtures/network';
+import { HOSTED_RPC_LIMITS } from '../../fixtures/network';
 import { proposeBlockMined } from '../contracts/support/actions';
 import { roles, useContractsDevnet } from '../contracts/support/devnet';
 import { block, field, withdrawSlot } from '../contracts/support/nightfall-model';
@@ -18,7 +18,7 @@ let limitedUrl: string;
 
 beforeAll(async () => {
   // The devnet's defaults: 100 blocks per eth_getLogs, 25 requests per second in bursts of 250.
-  limited = await startRpcLimits({ upstreamUrl: devnet().rpcUrl, ...DEFAULT_DEVNET_RPC_LIMITS }, { port: 0, host: '127.0.0.1', log: quiet });
+  limited = await startRpcLimits({ upstreamUrl: devnet().rpcUrl, ...HOSTED_RPC_LIMITS }, { port: 0, host: '127.0.0.1', log: quiet });
   limitedUrl = `http://127.0.0.1:${limited.port}/`;
 });
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** The harness's client of the limited endpoint, told its block range as the devnet target tells it. */
 const harnessClient = (): L1PublicClient =>
-  publicChainClient({ rpcUrl: limitedUrl, chainId: devnet().deployment.chainId, endpointLimits: { maxLogRange: DEFAULT_DEVNET_RPC_LIMITS.maxLogRange } }).publicClient;
+  publicChainClient({ rpcUrl: limitedUrl, chainId: devnet().deployment.chainId, endpointLimits: { maxLogRange: HOSTED_RPC_LIMITS.maxLogRange } }).publicClient;
 /** A client as any code would make it without the harness's transport: no paging, no bound on concurrency. */
 const plainClient = () => createPublicClient({ transport: http(limitedUrl) });
 
