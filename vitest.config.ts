@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import { runOutputs } from './fixtures/run/run-outputs.ts';
+import ScenarioSequencer from './fixtures/run/scenario-order.ts';
 
 // Three projects, one per kind of test: fast units, devnet integration (anvil, containers), and the scenarios
 // (one devnet for the whole run, started by the scenarios' global setup). Waits carry their own, explained bounds
@@ -42,6 +43,8 @@ const SCENARIO_WORKERS = Number(process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, 
 
 export default defineConfig({
   test: {
+    // Scenario files longest first (fixtures/run/scenario-order.ts); the other projects in vitest's order.
+    sequence: { sequencer: ScenarioSequencer },
     reporters: [
       CONSOLE_REPORTER,
       ['junit', { outputFile: OUTPUTS.junit }],

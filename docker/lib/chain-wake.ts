@@ -11,7 +11,7 @@
 import { createPublicClient, encodeEventTopics, webSocket, type AbiEvent, type Address } from 'viem';
 
 /** How long a follower with a subscription waits for a push before it reads anyway. */
-export const WAKE_SAFETY_NET_MS = 5_000;
+const WAKE_SAFETY_NET_MS = 5_000;
 /** Bound of opening the socket and subscribing; past it the follower polls (a later subscription still wakes it). */
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
 
