@@ -3,7 +3,7 @@
 import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import base from '../vitest.config.ts';
-import { benchReporters, BENCH_DIR } from './bench-isolation';
+import { benchReporters, BENCH_DIR } from './bench-isolation.ts';
 
 const runDir = process.env.E2E_BENCH_RUN_DIR || `${BENCH_DIR}/run`;
 
