@@ -1,10 +1,11 @@
-// Follows BlockProposed events of the Nightfall contract from the genesis block (docker/lib/log-follower.ts; the
-// real client subscribes over WebSocket and first replays past logs — the same sequence of blocks). Like the real one, it counts the L2 blocks it has processed since this start from 0, so every start
-// replays the whole history (re-announcing each block by webhook); blocks must arrive in order: one it has seen is
-// skipped, a gap makes it read the logs again from the genesis block. A ListenerPanic (see ./block-processor) stops
-// it for good, the block counted as processed, as the real task dies; the queue worker restarts a dead listener when
-// the chain is ahead of it, as the real one restarts a desynchronised listener (event_listener_manager.rs:55-81 @
-// master; it replays from the genesis block and skips what it has counted).
+// Follows BlockProposed events of the Nightfall contract from the genesis block (docker/lib/log-follower.ts): it
+// replays past logs, then reads on as the node pushes new ones over WebSocket (docker/lib/chain-wake.ts), as the real
+// client subscribes — the same sequence of blocks. Like the real one, it counts the L2 blocks it has processed since
+// this start from 0, so every start replays the whole history (re-announcing each block by webhook); blocks must arrive
+// in order: one it has seen is skipped, a gap makes it read the logs again from the genesis block. A ListenerPanic (see
+// ./block-processor) stops it for good, the block counted as processed, as the real task dies; the queue worker
+// restarts a dead listener when the chain is ahead of it, as the real one restarts a desynchronised listener
+// (event_listener_manager.rs:55-81 @ master; it replays from the genesis block and skips what it has counted).
 import { getAbiItem, type Hex } from 'viem';
 import { nightfallAbi } from '../../../contracts/abi';
 import { decodeProposeBlock } from '../../../lib/block-codec';
