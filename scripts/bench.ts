@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readDevnetSettings } from '../fixtures/target/devnet-settings';
+import { junitSuiteSeconds } from '../fixtures/run/junit-merge';
 import { RunSummary } from '../fixtures/run/run-summary';
 import { addTallies, type RequestTally } from '../fixtures/waits/request-ledger';
 import { BENCH_DIR, benchRunPaths, changedReports, fingerprintReports } from './bench-isolation';
@@ -123,17 +124,6 @@ for (let run = 1; run <= RUNS; run++) {
   const castMs = castPhases.reduce((sum, phase) => sum + phase.ms, 0);
   if (roundTrips > 0) samples.get(OTHER_HOOKS)!.push((hooksMs - castMs) / roundTrips);
   latencies.push(...timelineLines.flatMap((line) => Latency.safeParse(line).data ?? []));
-}
-
-/** Each scenario file's duration in seconds, hooks included, from the JUnit report's testsuite elements. */
-function junitSuiteSeconds(xml: string): Map<string, number> {
-  const suites = new Map<string, number>();
-  for (const [element] of xml.matchAll(/<testsuite\s[^>]*>/g)) {
-    const name = /\sname="([^"]*)"/.exec(element)?.[1];
-    const time = /\stime="([\d.]+)"/.exec(element)?.[1];
-    if (name && time) suites.set(name, Number(time));
-  }
-  return suites;
 }
 
 /** Map.groupBy arrived in Node 21; this project supports Node 20. */

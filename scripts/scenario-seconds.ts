@@ -3,18 +3,16 @@
 // the files in (fixtures/run/scenario-order.ts). Refresh it when scenario files are added or change much.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { junitSuiteSeconds } from '../fixtures/run/junit-merge';
 import { runOutputs } from '../fixtures/run/run-outputs';
 import { SCENARIO_SECONDS_PATH, ScenarioSeconds } from '../fixtures/run/scenario-order';
 
 /** Each scenario file's seconds from a JUnit XML document, rounded to whole seconds (at least 1). */
 export function scenarioSecondsFromJunit(xml: string): ScenarioSeconds {
-  const seconds: Record<string, number> = {};
-  for (const [, attributes] of xml.matchAll(/<testsuite\s([^>]*)>/g)) {
-    const name = /\bname="([^"]+)"/.exec(attributes!)?.[1];
-    const time = /\btime="([\d.]+)"/.exec(attributes!)?.[1];
-    if (name?.startsWith('scenarios/') && name.endsWith('.spec.ts') && time) seconds[name] = Math.max(1, Math.round(Number(time)));
-  }
-  return ScenarioSeconds.parse(Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b))));
+  const scenarios = [...junitSuiteSeconds(xml)]
+    .filter(([name]) => name.startsWith('scenarios/') && name.endsWith('.spec.ts'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return ScenarioSeconds.parse(Object.fromEntries(scenarios.map(([name, seconds]) => [name, Math.max(1, Math.round(seconds))])));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
