@@ -1,14 +1,19 @@
 // npm run devnet [-- --json]: a local devnet with two funded clients, for a person to use by hand. Prints what is
 // needed to talk to it (URLs, chain id, the contract generation, contract and token addresses, which account funds)
 // and how long it took to start; `--json` prints the same facts as one JSON line on stdout (progress goes to stderr).
-// E2E_DEVNET_CONTRACTS=plume|head picks the generation of the Nightfall contracts (default plume). Ctrl-C stops it all.
+// E2E_DEVNET_CONTRACTS=plume|head picks the generation of the Nightfall contracts and E2E_DEVNET_CLIENT_BUILD=plume|head
+// the build the two clients answer as (both default plume); a pairing that cannot work (a head client on plume-era
+// contracts) or a setting that does not parse is refused before anything starts: the refusal alone, exit 2, as
+// `npm run e2e` does. Ctrl-C stops it all.
 import { parseArgs } from 'node:util';
 import { parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ensureDevnetImages } from '../docker/images';
 import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
+import { judgePairing, type PairingVerdict } from '../fixtures/builds/pairing';
 import { CONSOLE_LEVEL_ENV, createLogger } from '../fixtures/log';
-import { readDevnetSettings } from '../fixtures/target/devnet-settings';
+import { isRunRefusal, NOT_STARTED_EXIT_CODE, refusedUnless } from '../fixtures/run/run-refusal';
+import { readDevnetSettings, type DevnetSettings } from '../fixtures/target/devnet-settings';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
 import { eventServiceApiKeyCommand, formatCommand } from '../fixtures/network/event-service-container';
 import { Secret } from '../fixtures/secrets/secret';
@@ -25,6 +30,7 @@ const { values: args } = parseArgs({ options: { json: { type: 'boolean', default
 // stderr, so `--json` keeps stdout to its one line).
 process.env[CONSOLE_LEVEL_ENV] ??= 'info';
 const logger = createLogger('devnet');
+const { settings, pairing } = settingsOrExit();
 
 let devnet: Devnet | undefined;
 let stopping: Promise<void> | undefined;
@@ -43,18 +49,32 @@ startup.then(
   },
 );
 
+/** The devnet's settings and the pairing they name, or the process ends with the refusal alone (exit 2). */
+function settingsOrExit(): { settings: DevnetSettings; pairing: PairingVerdict } {
+  try {
+    const read = refusedUnless(() => readDevnetSettings());
+    return { settings: read, pairing: judgePairing(read.clientBuild, read.contracts) };
+  } catch (error) {
+    // A settings error names the setting and what it accepts; a refused pairing names the settings that fix it.
+    if (!isRunRefusal(error)) throw error;
+    console.error(error.message);
+    process.exit(NOT_STARTED_EXIT_CODE);
+  }
+}
+
 async function start() {
   const started = performance.now();
   const identities = CLIENT_NAMES.map((name) => {
     const key = new Secret<Hex>(generatePrivateKey());
     return { name, key, address: privateKeyToAccount(key.reveal()).address };
   });
-  const { contracts } = readDevnetSettings();
+  const { contracts, clientBuild } = settings;
+  if (pairing.caveat) logger.warn(`${pairing.summary}: ${pairing.caveat}`);
   const images = await ensureDevnetImages({ log: (line) => logger.info(line) });
   devnet = await startDevnet({ images, contracts, allowlist: identities.map((identity) => identity.address), logger });
   const running = devnet;
   const [clients] = await Promise.all([
-    Promise.all(identities.map(({ name, key }) => startClientContainer({ devnet: running, name, signingKey: key }))),
+    Promise.all(identities.map(({ name, key }) => startClientContainer({ devnet: running, name, signingKey: key, build: clientBuild }))),
     fundClients(running, identities.map((identity) => identity.address)),
   ]);
   return devnetFacts(running, clients, identities, performance.now() - started);
@@ -77,6 +97,8 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
     chainId: running.chainId,
     /** The generation of the Nightfall contracts (E2E_DEVNET_CONTRACTS). */
     contractGeneration: running.contracts,
+    /** The build both clients answer as (E2E_DEVNET_CLIENT_BUILD). */
+    clientBuild: settings.clientBuild,
     blockTimeSeconds: running.blockTimeSeconds,
     startSeconds: Number((startMs / 1000).toFixed(1)),
     rpcUrl: running.rpcUrl,
@@ -101,7 +123,7 @@ function describe(facts: ReturnType<typeof devnetFacts>): string {
   const row = (label: string, value: string) => `  ${label.padEnd(10)} ${value}`;
   return [
     `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks, ` +
-      `${facts.contractGeneration}-era contracts (E2E_DEVNET_CONTRACTS)`,
+      `${facts.contractGeneration}-era contracts (E2E_DEVNET_CONTRACTS), ${facts.clientBuild} clients (E2E_DEVNET_CLIENT_BUILD)`,
     row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
     row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
     row('events', `${facts.eventService.url}  (contract-event webhooks, MultiBaas API; API key: ${facts.eventService.apiKeyCommand})`),

@@ -1,5 +1,7 @@
 // `npm run e2e`: the main job. Runs the scenarios on the chosen target (the devnet by default), then writes the
-// Allure report (reports/allure-report/index.html) whatever the outcome; exits with the scenarios' status.
+// Allure report (reports/allure-report/index.html) whatever the outcome; exits with the scenarios' status. A run
+// refused before any scenario (bad arguments or profile, preflight, or the global setup's refusal of a client build
+// that cannot work on the contracts) prints the refusal and its fix alone, writes no report and exits 2.
 //
 // `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
 // loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
@@ -28,13 +30,14 @@ import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/
 import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
+import { NOT_STARTED_EXIT_CODE, RUN_REFUSAL_FILE_ENV, takeRunRefusal } from '../fixtures/run/run-refusal';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
 
-/** Exit status when the run did not start: bad arguments, profile or preflight. */
-const NOT_STARTED = 2;
+/** Exit status when the run did not start: bad arguments, profile, preflight, or a refusal of the global setup. */
+const NOT_STARTED = NOT_STARTED_EXIT_CODE;
 
 const { values, positionals: scenarioPaths } = parseArgs({
   allowPositionals: true,
@@ -102,6 +105,12 @@ if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length
   await attachJsonToRun('recovered from orphaned clients of a killed run, before this run', { rescues: recovered.rescue?.outcomes ?? [], sweeps: recovered.sweeps, problems: recovered.problems });
 }
 
+// Where the scenarios' global setup leaves a refusal (a pairing that cannot work, settings that do not parse): such a
+// run prints the refusal alone, writes no report and exits 2 (fixtures/run/run-refusal.ts).
+const refusalFile = join(outputs.dir, 'refusal.txt');
+rmSync(refusalFile, { force: true });
+scenarioEnv[RUN_REFUSAL_FILE_ENV] = refusalFile;
+
 // The local binaries, not npx: npx adds lines of its own to the console.
 const vitest = spawnSync(bin('vitest'), [
   'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : []),
@@ -110,6 +119,8 @@ const vitest = spawnSync(bin('vitest'), [
   stdio: 'inherit',
   env: scenarioEnv,
 });
+const refusal = takeRunRefusal(refusalFile);
+if (refusal !== undefined) stop(refusal);
 if (shard) {
   writeShardManifest(outputs.dir, {
     shard,

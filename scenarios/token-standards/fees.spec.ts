@@ -4,7 +4,7 @@
 // transfer or withdrawal pays its fee out of the sender's fee commitments (the rest comes back as fee change), and the
 // fee travels in the transaction's slot of the L2 block. A withdrawal that pays a fee is Confirmed on every build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositsEscrowedIn, erc20, feeTokenIdOf, gasCoin, nfTokenIdOf, proposerPaymentFor, slotSpending } from '../../fixtures/assets';
+import { depositMsgValue, depositsEscrowedIn, erc20, feeTokenIdOf, gasCoin, nfTokenIdOf, proposerPaymentFor, slotSpending } from '../../fixtures/assets';
 import { parseHex64 } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, labels, step } from '../../fixtures/report';
@@ -57,9 +57,9 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
 
     const outcome = await l1.settle();
     expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
-    // msg.value = 2 × fee + deposit_fee: the value deposit and the fee deposit each pay the proposer's fee.
+    // msg.value = 2 × fee + deposit_fee: the value deposit and the fee deposit each pay the proposer's fee (D2).
     await expectL1Change(alice, outcome, [token], {
-      native: -(2n * target.depositFeeWei + wei.deposit + outcome.gasPaid),
+      native: -(depositMsgValue({ fee: target.depositFeeWei, depositFee: wei.deposit }) + outcome.gasPaid),
       tokens: { [token.symbol]: -amounts.deposit.value },
     });
     const booked = await depositsEscrowedIn(alice.publicClient, target.contracts.nightfall, outcome.transactions[1]!.hash as `0x${string}`);
