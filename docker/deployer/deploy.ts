@@ -62,8 +62,11 @@ export interface DevnetDeployment {
 
 /** The proposer's stake in wei, as in the real dev configuration. */
 export const DEFAULT_PROPOSER_STAKE = 4n;
-/** L1 blocks per proposer turn: the real dev rotation (4) plus the 64 finalisation blocks the real contract adds. */
-export const DEFAULT_ROTATION_BLOCKS = 68n;
+/**
+ * The real dev configuration's `proposer_rotation_blocks` (nightfall.toml:107 @ plume_testnet_deployer 0326e57); the
+ * contract adds its 64 FINALIZATION_BLOCKS, so a turn lasts 68 L1 blocks before anyone may rotate.
+ */
+export const DEFAULT_ROTATION_BLOCKS = 4n;
 
 const privateKeySchema = z
   .string()
