@@ -10,7 +10,7 @@ import type { Log } from './log';
 
 const PROPOSE_GAS = 5_000_000n;
 
-export class ProposeBlockError extends Error {
+class ProposeBlockError extends Error {
   constructor(cause: unknown) {
     super('Did not receive a transaction receipt', { cause });
   }

@@ -17,11 +17,11 @@ import type { Log } from './log';
 import type { PendingBlocks } from './pending-blocks';
 
 /** Upstream's confirmations_required: blocks a rotation must be behind the finalized block. */
-export const ROTATION_CONFIRMATIONS = 12n;
+const ROTATION_CONFIRMATIONS = 12n;
 /** Upstream's finality_check_interval: between passes, and the receipt timeout of each check. */
-export const FINALITY_CHECK_INTERVAL_MS = 5_000;
+const FINALITY_CHECK_INTERVAL_MS = 5_000;
 
-export interface RotationSource {
+interface RotationSource {
   startL1Block(): Promise<bigint>;
   /** Transaction hashes of every ProposerRotated since block 0, oldest first. */
   proposerRotations(): Promise<Hash[]>;
