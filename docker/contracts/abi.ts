@@ -76,6 +76,7 @@ const roundRobinRealEntries = [
   'function get_current_proposer_address() view returns (address)',
   'function STAKE() view returns (uint256)',
   'function ROTATION_BLOCKS() view returns (uint256)',
+  'function FINALIZATION_BLOCKS() view returns (uint256)',
   'function start_l1_block() view returns (uint256)',
   'function proposer_count() view returns (uint256)',
   'function pending_withdraws(address proposer) view returns (uint256)',

@@ -1,10 +1,12 @@
 // Deploys the devnet's contracts from the host: the X509 stand-in, Nightfall of the chosen generation (`plume`, the
 // one the test network was deployed from, or `head`, upstream master's), the RoundRobin proposer registry and
 // the harness's tokens; certifies the deployer, the proposer and the given addresses; registers the proposer;
-// links Nightfall to the registry. Transactions go out back to back with explicit nonces and their receipts are
-// awaited together, which is fast with automine and with interval mining alike.
+// links Nightfall to the registry; mines past the bootstrap rotation's finality (the proposer waits for it).
+// Transactions go out back to back with explicit nonces and their receipts are awaited together, which is fast with
+// automine and with interval mining alike.
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   defineChain,
   encodeDeployData,
@@ -16,6 +18,7 @@ import {
   type Abi,
   type Address,
   type Chain,
+  type TestClient,
   type ContractConstructorArgs,
   type ContractFunctionName,
   type EncodeDeployDataParameters,
@@ -62,8 +65,11 @@ export interface DevnetDeployment {
 
 /** The proposer's stake in wei, as in the real dev configuration. */
 export const DEFAULT_PROPOSER_STAKE = 4n;
-/** L1 blocks per proposer turn: the real dev rotation (4) plus the 64 finalisation blocks the real contract adds. */
-export const DEFAULT_ROTATION_BLOCKS = 68n;
+/**
+ * The real dev configuration's `proposer_rotation_blocks` (nightfall.toml:107 @ plume_testnet_deployer 0326e57); the
+ * contract adds its 64 FINALIZATION_BLOCKS, so a turn lasts 68 L1 blocks before anyone may rotate.
+ */
+export const DEFAULT_ROTATION_BLOCKS = 4n;
 
 const privateKeySchema = z
   .string()
@@ -132,6 +138,7 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
   });
 
   const deployBlock = await sender.settle();
+  await mineBootstrapRotationFinal(publicClient, createTestClient({ chain, transport, mode: 'anvil' }));
   return {
     chainId: chain.id,
     contracts: opts.contracts,
@@ -142,6 +149,27 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
     tokens,
     proposers: [{ address: proposer, url: opts.proposer.url }],
   };
+}
+
+/** Blocks anvil keeps between its head and the block it calls `finalized` (anvil 1.7.1, measured: two 32-slot epochs). */
+const ANVIL_FINALIZED_DEPTH = 64n;
+/** Confirmations the proposer requires of a rotation behind the finalized block (docker/proposer/src/finality-checker.ts). */
+const ROTATION_CONFIRMATIONS = 12n;
+
+/**
+ * The proposer proposes nothing until every ProposerRotated, the bootstrap's included, is 12 blocks behind the
+ * finalized block. The test network's bootstrap is long past; a fresh devnet's would hold the first block for 76 s.
+ * Mines past it at once (same timestamp, so the chain's clock does not run ahead), so the devnet starts as the test
+ * network runs; a rotation sent later is held as long as the real proposer would hold it.
+ */
+async function mineBootstrapRotationFinal(publicClient: PublicClient, testClient: TestClient): Promise<void> {
+  const head = await publicClient.getBlockNumber();
+  await testClient.mine({ blocks: Number(ROTATION_CONFIRMATIONS + ANVIL_FINALIZED_DEPTH), interval: 0 });
+  const finalized = (await publicClient.getBlock({ blockTag: 'finalized' })).number;
+  if (finalized < head + ROTATION_CONFIRMATIONS) {
+    throw new Error(`anvil's finalized block is ${finalized} after mining past block ${head}; expected it ` +
+      `${ANVIL_FINALIZED_DEPTH} blocks below the head (has its --slots-in-an-epoch changed?)`);
+  }
 }
 
 /** Sends one account's transactions with consecutive nonces and fixed fees, then awaits all receipts at once. */

@@ -1,4 +1,5 @@
-// RoundRobin: registration (exact stake, unique URL, certified), the ring order clients read, rotation, removal; the
+// RoundRobin: registration (exact stake, unique URL, certified), the ring order clients read, rotation (upstream's
+// window: ROTATION_BLOCKS + 64 FINALIZATION_BLOCKS, RoundRobin.sol:143-152,296-300 @ plume_testnet_deployer), removal; the
 // devnet has one registry for both generations (their differences are stake penalties and the inactive-proposer skip,
 // which the devnet models in neither).
 import { parseEventLogs, type HDAccount } from 'viem';
@@ -52,22 +53,48 @@ describe.each(contractGenerations)('RoundRobin beside %s-era Nightfall', (genera
     expect(await revertReasonOf(uncertified)).toBe('Certified: not authorised by X509');
   });
 
-  it('rotates to the next proposer after ROTATION_BLOCKS, and only the new one may propose', async () => {
-    const { testClient, mined } = devnet();
-    await mined(register(roles.carol, 'http://proposer2:3000'));
-    expect(await revertReasonOf(rotate())).toBe('Not time to rotate');
+  const NOT_TIME = 'It is not time to rotate the proposer';
+  /** Mines until the next transaction lands `blocksAfterStart` L1 blocks after the current turn began. */
+  const mineUntilNextTxLandsAt = async (blocksAfterStart: bigint) => {
+    const { publicClient, testClient } = devnet();
+    const start = await registry().read.start_l1_block();
+    const head = await publicClient.getBlockNumber();
+    const blocks = start + blocksAfterStart - 1n - head;
+    if (blocks > 0n) await testClient.mine({ blocks: Number(blocks) });
+  };
 
-    await testClient.mine({ blocks: Number(DEFAULT_ROTATION_BLOCKS) });
+  it('adds the 64 FINALIZATION_BLOCKS of upstream to every turn', async () => {
+    expect(await registry().read.FINALIZATION_BLOCKS()).toBe(64n);
+  });
+
+  // The deployment is mined past its bootstrap turn (docker/deployer/deploy.ts), so each test first rotates to open a
+  // turn of its own.
+  it('refuses to rotate one block before ROTATION_BLOCKS + FINALIZATION_BLOCKS have passed', async () => {
+    await devnet().mined(register(roles.carol, 'http://proposer2:3000'));
+    await devnet().mined(rotate());
+    await mineUntilNextTxLandsAt(DEFAULT_ROTATION_BLOCKS + 64n - 1n);
+    expect(await revertReasonOf(rotate())).toBe(NOT_TIME);
+    expect(await current()).toBe(B);
+  });
+
+  it('rotates to the next proposer once ROTATION_BLOCKS + FINALIZATION_BLOCKS have passed, and only the new one may propose', async () => {
+    const { mined } = devnet();
+    await mined(register(roles.carol, 'http://proposer2:3000'));
+    await mined(rotate());
+    expect(await revertReasonOf(rotate())).toBe(NOT_TIME);
+
+    await mineUntilNextTxLandsAt(DEFAULT_ROTATION_BLOCKS + 64n);
     const receipt = await mined(rotate());
     const [rotated] = parseEventLogs({ abi: roundRobinAbi, logs: receipt.logs, eventName: 'ProposerRotated' });
-    expect(rotated?.args.proposer.addr).toBe(B);
-    expect(await current()).toBe(B);
-    expect((await proposers()).map((proposer) => proposer.addr)).toEqual([B, A]);
+    expect(rotated?.args.proposer.addr).toBe(A);
+    expect(await current()).toBe(A);
+    expect(await registry().read.start_l1_block()).toBe(receipt.blockNumber);
+    expect((await proposers()).map((proposer) => proposer.addr)).toEqual([A, B]);
 
-    const byFormerProposer = proposeBlock(devnet(), block([dummySlot]));
+    const byFormerProposer = proposeBlock(devnet(), block([dummySlot]), roles.carol);
     expect(await revertReasonOf(byFormerProposer)).toBe('Only the current proposer can propose a block');
-    await mined(proposeBlock(devnet(), block([dummySlot]), roles.carol));
-    expect(await revertReasonOf(rotate())).toBe('Not time to rotate');
+    await mined(proposeBlock(devnet(), block([dummySlot])));
+    expect(await revertReasonOf(rotate())).toBe(NOT_TIME);
   });
 
   it('removes a proposer, hands the turn on when it was current, frees its URL and returns its stake', async () => {

@@ -7,13 +7,16 @@ import {Proposer, ProposerManager} from "./ProposerManager.sol";
 
 /// @notice Round-robin proposer registry modelled on Nightfall's `RoundRobin`: proposers stake exactly STAKE, each
 /// with a unique URL, and form a ring in which the current proposer hands over to the next one after
-/// ROTATION_BLOCKS L1 blocks. Simplified for the devnet: no lazy-proposer penalty (ding), no exit penalty and no
-/// re-registration cooldown, so `ROTATION_BLOCKS` already includes the real contract's 64 finalisation blocks. One
-/// registry serves both generations: where they differ (the head generation's `skip_inactive_proposer`, rotation past
+/// ROTATION_BLOCKS + FINALIZATION_BLOCKS L1 blocks, as upstream's in both generations (rotate_proposer and can_rotate:
+/// RoundRobin.sol:143-152,296-300 @ plume_testnet_deployer 0326e57; :154-177,317-322 @ master 6ee83be). Simplified for
+/// the devnet: no lazy-proposer penalty (ding), no exit penalty and no re-registration cooldown. One registry serves
+/// both generations: where they differ (the head generation's `skip_inactive_proposer`, rotation past
 /// proposers short of stake, slashing a stake below the exit penalty) is penalty logic the devnet leaves out.
 contract RoundRobin is ProposerManager, Certified, Ownable {
     uint256 public immutable STAKE;
     uint256 public immutable ROTATION_BLOCKS;
+    // Added to every turn before anyone may rotate (RoundRobin.sol:51 @ plume_testnet_deployer, :53 @ master).
+    uint256 public constant FINALIZATION_BLOCKS = 64;
 
     mapping(address => Proposer) public proposers;
     mapping(string => bool) public proposer_urls;
@@ -78,9 +81,9 @@ contract RoundRobin is ProposerManager, Certified, Ownable {
         if (wasCurrent) makeCurrent(successor);
     }
 
-    /// Anyone may rotate once the current proposer has had its ROTATION_BLOCKS.
+    /// Anyone may rotate once the current proposer has had its ROTATION_BLOCKS plus FINALIZATION_BLOCKS.
     function rotate_proposer() external override {
-        require(block.number >= start_l1_block + ROTATION_BLOCKS, "Not time to rotate");
+        require(block.number >= start_l1_block + ROTATION_BLOCKS + FINALIZATION_BLOCKS, "It is not time to rotate the proposer");
         makeCurrent(proposers[currentAddr].next_addr);
     }
 

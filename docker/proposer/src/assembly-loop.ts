@@ -5,10 +5,12 @@
 // that every escrowed deposit is in the mempool.
 import { isAddressEqual, type Address } from 'viem';
 import type { AssemblyStatus } from './assembly-status';
+import type { Block } from '../../lib/block-codec';
 import type { BlockAssembler } from './block-assembler';
 import type { ChainReader } from './chain';
 import { delay } from './delay';
 import type { Log } from './log';
+import type { PendingBlocks } from './pending-blocks';
 import { awaitTrigger, type BlockAssemblySettings, type PendingCounts } from './trigger';
 
 export interface AssemblyLoopDeps {
@@ -20,6 +22,8 @@ export interface AssemblyLoopDeps {
   chain: ChainReader;
   proposerAddress: Address;
   assembler: BlockAssembler;
+  /** Where assembled blocks wait for the finality checker (finality-checker.ts), which proposes them. */
+  pending: PendingBlocks<Block>;
   log: Log;
 }
 
@@ -50,7 +54,12 @@ export async function runAssemblyLoop(deps: AssemblyLoopDeps, signal: AbortSigna
       const reason = await awaitTrigger({ ...deps, signal });
       if (reason === undefined) break;
       if (!(await isCurrentProposer())) continue;
-      await deps.assembler.assembleAndPropose(reason);
+      const block = await deps.assembler.assemble(reason);
+      if (block) {
+        // Waits while the finality checker holds the queue (upstream :405-410): no new block is assembled meanwhile.
+        const queued = await deps.pending.push(block);
+        log.info(`Added block to queue (${queued} pending)`);
+      }
       lastError = undefined;
     } catch (error) {
       // Keep going, as the real proposer does after a failed block; log a repeated failure only once.

@@ -1,9 +1,11 @@
-// One round of block production once the trigger fired: forget what is already on chain, select, build, simulate,
-// propose and, when the block landed, remove its entries from the mempool.
-import { slotKind, type OnChainTransaction } from '../../lib/block-codec';
+// One round of block assembly once the trigger fired: forget what is already on chain, select, build, and take the
+// selected entries out of the mempool at once, as upstream does before anything is proposed
+// (nightfall_proposer/src/services/assemble_block.rs:379-385 @ plume_testnet_proposer 4e84c58). The block then waits in
+// the pending queue for the finality checker (finality-checker.ts); if its propose_block fails or reverts, nothing
+// puts its entries back: deposits stay escrowed and the clients' requests stay Submitted.
+import { slotKind, type Block, type OnChainTransaction } from '../../lib/block-codec';
 import { buildBlock } from './block-builder';
 import { isEmptySelection, selectBlockContents, type BlockSelection } from './block-selection';
-import type { BlockSubmitter } from './block-submitter';
 import type { ChainReader } from './chain';
 import type { Log } from './log';
 import type { Mempool } from './mempool';
@@ -14,7 +16,6 @@ type Selection = BlockSelection<OnChainTransaction>;
 export interface BlockAssemblerDeps {
   mempool: Mempool<OnChainTransaction>;
   chain: ChainReader;
-  submitter: BlockSubmitter;
   blockSize: number;
   log: Log;
 }
@@ -22,36 +23,19 @@ export interface BlockAssemblerDeps {
 export class BlockAssembler {
   constructor(private readonly deps: BlockAssemblerDeps) {}
 
-  async assembleAndPropose(reason: TriggerReason): Promise<void> {
-    const { mempool, chain, submitter, blockSize, log } = this.deps;
+  /** The block to queue, or undefined when nothing is pending. */
+  async assemble(reason: TriggerReason): Promise<Block | undefined> {
+    const { mempool, blockSize, log } = this.deps;
     await this.dropEntriesAlreadyOnChain();
     const selection = selectBlockContents(mempool.deposits(), mempool.clientTransactions(), blockSize);
     if (isEmptySelection(selection)) {
       log.info('No transactions pending');
-      return;
+      return undefined;
     }
-
-    const number = await chain.nextLayer2BlockNumber();
     const block = buildBlock(selection);
-    log.info(
-      `Assembled block ${number} with ${block.transactions.length} transactions ` +
-        `(${describe(selection)}; trigger: ${reason})`,
-    );
-
-    const simulation = await submitter.simulate(block);
-    if (!simulation.ok) {
-      log.warn(`Block ${number} would revert: ${simulation.reason}`);
-      await this.dropOffendingEntries(selection);
-      return;
-    }
-    const submission = await submitter.propose(block);
-    if (!submission.succeeded) {
-      // The chain changed between simulation and mining; the next round re-checks every entry against it.
-      log.error(`Block ${number} reverted in tx ${submission.hash}`);
-      return;
-    }
     removeFromMempool(mempool, selection);
-    log.info(`Proposed block ${number} in tx ${submission.hash}`);
+    log.info(`Assembled a block of ${block.transactions.length} transactions (${describe(selection)}; trigger: ${reason})`);
+    return block;
   }
 
   /** Deposits already redeemed and transactions whose nullifiers are spent (e.g. by another proposer) can't land. */
@@ -65,31 +49,6 @@ export class BlockAssembler {
     );
     mempool.removeDeposits(deposits.flat());
     mempool.removeClientTransactions(transactions.flat());
-  }
-
-  /**
-   * Finds which entries make the block revert by proposing each alone (in simulation). When even an empty block
-   * would revert, the fault is not in the entries (e.g. this proposer is no longer the current one): keep them all.
-   */
-  private async dropOffendingEntries(selection: Selection): Promise<void> {
-    const { mempool, submitter, log } = this.deps;
-    const empty = await submitter.simulate(buildBlock({ depositGroups: [], clientTransactions: [] }));
-    if (!empty.ok) {
-      log.warn(`Even an empty block would revert (${empty.reason}); keeping the mempool`);
-      return;
-    }
-    for (const deposit of selection.depositGroups.flat()) {
-      const alone = await submitter.simulate(buildBlock({ depositGroups: [[deposit]], clientTransactions: [] }));
-      if (alone.ok) continue;
-      log.warn(`Dropping deposit with escrow key ${deposit.key}: ${alone.reason}`);
-      mempool.removeDeposits([deposit.key]);
-    }
-    for (const tx of selection.clientTransactions) {
-      const alone = await submitter.simulate(buildBlock({ depositGroups: [], clientTransactions: [tx] }));
-      if (alone.ok) continue;
-      log.warn(`Dropping client transaction ${tx.id}: ${alone.reason}`);
-      mempool.removeClientTransactions([tx.id]);
-    }
   }
 }
 
@@ -106,4 +65,3 @@ function describe(selection: Selection): string {
   const withdraws = kinds.filter((k) => k === 'withdraw').length;
   return `${deposits} deposit(s), ${transfers} transfer(s), ${withdraws} withdrawal(s)`;
 }
-

@@ -1,24 +1,19 @@
-// Sends propose_block from the proposer's key and waits for the receipt. Every block is simulated first: a revert
-// then costs no gas and comes with the contract's reason, which the assembler uses to drop offending entries.
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  type Account,
-  type Address,
-  type Chain,
-  type Hash,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
-} from 'viem';
+// Sends propose_block as upstream's proposer does (nightfall_proposer/src/driven/nightfall_contract.rs:16-60 @
+// plume_testnet_proposer 4e84c58): a fixed 5 M gas, max fee twice the gas price, no simulation first and no look at the
+// receipt's status. A reverted block is therefore "proposed" as far as the proposer knows: it logs the receipt and
+// moves on, and the block's transactions, already out of the mempool, are lost. Any failure before a receipt (nonce,
+// gas price, send, receipt) is upstream's TransactionError, "Did not receive a transaction receipt".
+import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem';
 import { nightfallAbi } from '../../contracts/abi';
 import type { Block } from '../../lib/block-codec';
+import type { Log } from './log';
 
-export type SimulationResult = { ok: true } | { ok: false; reason: string };
+const PROPOSE_GAS = 5_000_000n;
 
-export interface Submission {
-  hash: Hash;
-  succeeded: boolean;
+class ProposeBlockError extends Error {
+  constructor(cause: unknown) {
+    super('Did not receive a transaction receipt', { cause });
+  }
 }
 
 export class BlockSubmitter {
@@ -26,41 +21,31 @@ export class BlockSubmitter {
     private readonly publicClient: PublicClient,
     private readonly walletClient: WalletClient<Transport, Chain, Account>,
     private readonly nightfall: Address,
+    private readonly log: Log,
   ) {}
 
-  async simulate(block: Block): Promise<SimulationResult> {
+  async propose(block: Block): Promise<void> {
+    let receipt;
     try {
-      await this.publicClient.simulateContract({
-        account: this.walletClient.account,
+      const account = this.walletClient.account;
+      const nonce = await this.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const gasPrice = await this.publicClient.getGasPrice();
+      const hash = await this.walletClient.writeContract({
         address: this.nightfall,
         abi: nightfallAbi,
         functionName: 'propose_block',
         args: [block],
+        nonce,
+        gas: PROPOSE_GAS,
+        maxFeePerGas: gasPrice * 2n,
+        maxPriorityFeePerGas: gasPrice,
       });
-      return { ok: true };
+      receipt = await this.publicClient.waitForTransactionReceipt({ hash });
     } catch (error) {
-      const reason = revertReason(error);
-      if (reason === undefined) throw error; // not a revert (RPC down, ...): let the caller retry later
-      return { ok: false, reason };
+      throw new ProposeBlockError(error);
     }
+    this.log.info(
+      `Received receipt for submitted block with hash: ${receipt.transactionHash}, gas used was: ${receipt.gasUsed}`,
+    );
   }
-
-  async propose(block: Block): Promise<Submission> {
-    const hash = await this.walletClient.writeContract({
-      address: this.nightfall,
-      abi: nightfallAbi,
-      functionName: 'propose_block',
-      args: [block],
-    });
-    const receipt = await this.publicClient.waitForTransactionReceipt({ hash });
-    return { hash, succeeded: receipt.status === 'success' };
-  }
-}
-
-/** The contract's revert reason, or undefined when the error is not a revert. */
-function revertReason(error: unknown): string | undefined {
-  if (!(error instanceof BaseError)) return undefined;
-  const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  if (!(revert instanceof ContractFunctionRevertedError)) return undefined;
-  return revert.reason ?? revert.shortMessage;
 }

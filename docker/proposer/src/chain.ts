@@ -1,6 +1,6 @@
 // Read-only views of the Nightfall and RoundRobin contracts that the proposer consults: who may propose, which block
 // comes next, and whether a mempool entry is still valid on chain.
-import type { Address, PublicClient } from 'viem';
+import type { Address, Hash, PublicClient } from 'viem';
 import { nightfallAbi, roundRobinAbi } from '../../contracts/abi';
 import type { ContractAddresses } from '../../lib/addresses';
 
@@ -22,6 +22,23 @@ export class ChainReader {
       abi: roundRobinAbi,
       functionName: 'get_current_proposer_address',
     });
+  }
+
+  /** The L1 block the current proposer's turn began in (its bootstrap or the last rotation). */
+  async startL1Block(): Promise<bigint> {
+    return this.client.readContract({ address: this.addresses.roundRobin, abi: roundRobinAbi, functionName: 'start_l1_block' });
+  }
+
+  /** Every ProposerRotated since block 0, oldest first, in one eth_getLogs as upstream queries them (:269-279). */
+  async proposerRotations(): Promise<Hash[]> {
+    const logs = await this.client.getContractEvents({
+      address: this.addresses.roundRobin,
+      abi: roundRobinAbi,
+      eventName: 'ProposerRotated',
+      fromBlock: 0n,
+      strict: true,
+    });
+    return logs.map((log) => log.transactionHash);
   }
 
   /** The number the next proposed L2 block will carry (BlockProposed counts from 0). */

@@ -1,10 +1,12 @@
 // Wires the simulated proposer together: L1 clients from the settings, the log watcher feeding the mempool, the block
-// assembly loop and the REST server. Used by main.ts in the container and directly by in-process tests.
+// assembly loop that queues blocks, the finality checker that proposes them once the last rotation is final (and loses
+// a block whose propose_block fails, as upstream) and the REST server. Used by main.ts in the container and directly
+// by in-process tests.
 import { createPublicClient, createWalletClient, defineChain, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { openChainWake } from '../../lib/chain-wake';
 import { feeTokenId } from '../../lib/crypto/commitment';
-import type { OnChainTransaction } from '../../lib/block-codec';
+import type { Block, OnChainTransaction } from '../../lib/block-codec';
 import { readAddressesFile } from '../../lib/addresses';
 import { createLogger } from '../../lib/env-logger';
 import { createRouter } from '../../../lib/http/router';
@@ -16,10 +18,12 @@ import { AssemblyStatus } from './assembly-status';
 import { BlockAssembler } from './block-assembler';
 import { BlockSubmitter } from './block-submitter';
 import { ChainReader } from './chain';
+import { runFinalityChecker } from './finality-checker';
 import { decodeEscrowEvent, type EscrowEvent } from './deposit-decoder';
 import type { Log } from './log';
 import { Mempool } from './mempool';
 import { NightfallLogWatcher } from './nightfall-log-watcher';
+import { PendingBlocks } from './pending-blocks';
 import { proposerRoutes } from './routes';
 import type { BlockAssemblySettings } from './trigger';
 
@@ -33,11 +37,17 @@ export interface StartOptions {
   /** Interface to listen on; all interfaces by default (the container's port is published by docker). */
   host?: string;
   log?: Log;
+  /** Where upstream's println! lines go (stdout in the container). */
+  println?: (line: string) => void;
+  /** For in-process tests only: a shorter finality checker pass interval and poll than upstream's 5 s and 2 s. */
+  finalityTimings?: { intervalMs: number; pollMs: number };
 }
 
 interface ProposerStats {
   pendingDeposits: number;
   pendingClientTransactions: number;
+  /** Assembled blocks waiting for the finality checker. */
+  pendingBlocks: number;
   /** How many times the trigger has looked at the mempool: lets a caller see time pass in the proposer's terms. */
   triggerChecks: number;
 }
@@ -99,13 +109,8 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     blockSize: settings.blockSize,
   };
   let triggerChecks = 0;
-  const assembler = new BlockAssembler({
-    mempool,
-    chain: reader,
-    submitter: new BlockSubmitter(publicClient, walletClient, addresses.nightfall),
-    blockSize: settings.blockSize,
-    log,
-  });
+  const assembler = new BlockAssembler({ mempool, chain: reader, blockSize: settings.blockSize, log });
+  const pending = new PendingBlocks<Block>();
 
   const server = await startHttpServer(
     createRouter(
@@ -139,7 +144,20 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
         chain: reader,
         proposerAddress: account.address,
         assembler,
+        pending,
         log,
+      },
+      stop.signal,
+    ),
+    runFinalityChecker(
+      {
+        client: publicClient,
+        registry: reader,
+        pending,
+        submitter: new BlockSubmitter(publicClient, walletClient, addresses.nightfall, log),
+        log,
+        println: options.println ?? ((line) => void process.stdout.write(`${line}\n`)),
+        ...(options.finalityTimings ?? {}),
       },
       stop.signal,
     ),
@@ -153,7 +171,12 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
     url: `http://127.0.0.1:${port}`,
     stats: () => {
       const counts = mempool.counts();
-      return { pendingDeposits: counts.deposits, pendingClientTransactions: counts.clientTransactions, triggerChecks };
+      return {
+        pendingDeposits: counts.deposits,
+        pendingClientTransactions: counts.clientTransactions,
+        pendingBlocks: pending.length,
+        triggerChecks,
+      };
     },
     close: async () => {
       stop.abort();

@@ -34,6 +34,7 @@ const roundRobinBoth = [
   'function get_current_proposer_address() view returns (address)', // :272-276 / :294-298
   'function STAKE() view returns (uint256)', // :28 / :28
   'function ROTATION_BLOCKS() view returns (uint256)', // :32 / :32
+  'function FINALIZATION_BLOCKS() view returns (uint256)', // :51 / :53 (a constant, 64)
   'function start_l1_block() view returns (uint256)', // :45 / :47
   'function proposer_count() view returns (uint256)', // :47 / :49
   'function pending_withdraws(address) view returns (uint256)', // :37 / :39

@@ -1,12 +1,22 @@
 // The simulated proposer turning deposits and client transactions into L2 blocks on a real devnet
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_proposer/src/driven/block_assembler.rs:68-152,
 // nightfall_proposer/src/driven/nightfall_event.rs:369-454): what lands, when the trigger fires, what pause/resume hold
-// back, and what happens to a block that would revert.
+// back, and that a block whose propose_block reverts loses its transactions
+// (nightfall_proposer/src/services/assemble_block.rs:379-385, driven/nightfall_contract.rs:16-60 @ plume_testnet_proposer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../fixtures/waits';
 import { slotKind } from '../../../docker/lib/block-codec';
 import { startProposer, type RunningProposer } from '../../../docker/proposer/src/proposer';
-import { blockdata, call, firstNullifier, postTransaction, recordingLog, transferTransaction } from './support/proposer-api';
+import {
+  blockdata,
+  call,
+  FAST_FINALITY,
+  firstNullifier,
+  postTransaction,
+  recordingLog,
+  transferTransaction,
+  type RecordingLog,
+} from './support/proposer-api';
 import { startProposerDevnet, type ProposerDevnet, type ProposedBlock } from './support/proposer-devnet';
 import { anvilDevAccount } from '../../../fixtures/network/dev-accounts';
 
@@ -33,6 +43,10 @@ function blocksOnChain(count: number): Promise<ProposedBlock[]> {
   });
 }
 
+/** An in-process proposer on this devnet, its lines kept in `log`. */
+const startRecorded = (settings: ReturnType<ProposerDevnet['settings']>, log: RecordingLog = recordingLog()) =>
+  startProposer(settings, { port: 0, host: '127.0.0.1', log, println: log.println, finalityTimings: FAST_FINALITY });
+
 const postOk = async (proposerUrl: string, tx: unknown) =>
   expect(await postTransaction(proposerUrl, tx)).toEqual({ status: 201, body: '' });
 
@@ -41,7 +55,7 @@ describe('with the devnet timings (1 s interval, 1 s maximum wait)', () => {
   const log = recordingLog();
 
   beforeAll(async () => {
-    proposer = await startProposer(devnet.settings(), { port: 0, host: '127.0.0.1', log });
+    proposer = await startRecorded(devnet.settings(), log);
   });
   afterAll(async () => {
     await proposer?.close();
@@ -63,10 +77,10 @@ describe('with the devnet timings (1 s interval, 1 s maximum wait)', () => {
     ]);
     for (const deposit of deposits) expect(await devnet.escrowRedeemed(deposit.key)).toBe(true);
     await waitFor({
-      what: 'the proposer to log block 0',
+      what: 'the proposer to log the receipt of block 0',
       timeoutMs: 5_000,
       probe: () => log.lines,
-      isDone: (lines) => lines.some((l) => /^INFO Proposed block 0 in tx 0x[0-9a-f]{64}$/.test(l)),
+      isDone: (lines) => lines.some((l) => /^INFO Received receipt for submitted block with hash: 0x[0-9a-f]{64}, gas used was: \d+$/.test(l)),
       describe: (lines) => lines.at(-1) ?? 'no log line',
     });
     await waitFor({ what: 'blockdata to count block 0', timeoutMs: 5_000, probe: () => blockdata(proposer.url), isDone: (n) => n === 1 });
@@ -133,26 +147,34 @@ describe('with the devnet timings (1 s interval, 1 s maximum wait)', () => {
     }
   });
 
-  it('drops a transaction that makes the block revert and proposes the rest', async () => {
+  it('loses every transaction of a block whose propose_block reverts, as upstream (no simulation, no retry)', async () => {
     const before = (await devnet.proposedBlocks()).length;
+    const receipts = () => log.lines.filter((line) => line.includes('Received receipt for submitted block')).length;
+    const receiptsBefore = receipts();
     await call(`${proposer.url}/v1/pause`);
-    // A fee the contract cannot pay out to the proposer: propose_block would revert on it.
+    // A fee the contract cannot pay out to the proposer: propose_block reverts on it, and takes the other one along.
     const unpayable = transferTransaction({ fee: 10n ** 30n });
     const fine = transferTransaction({ fee: 0n });
     await postOk(proposer.url, unpayable);
     await postOk(proposer.url, fine);
     await call(`${proposer.url}/v1/resume`);
 
-    const blocks = await blocksOnChain(before + 1);
-    expect(blocks.at(-1)?.block.transactions.map((t) => t.nullifiers[0])).toEqual([firstNullifier(fine)]);
-    expect(await devnet.isNullified(firstNullifier(unpayable))).toBe(false);
-    expect(log.lines).toContainEqual(expect.stringContaining('Dropping client transaction'));
     await waitFor({
-      what: 'the mempool to empty once the block is confirmed',
-      timeoutMs: 5_000,
-      probe: () => proposer.stats().pendingClientTransactions,
-      isDone: (n) => n === 0,
+      what: 'the receipt of the reverted block in the proposer log',
+      timeoutMs: BLOCK_TIMEOUT_MS,
+      probe: () => receipts(),
+      isDone: (n) => n === receiptsBefore + 1,
     });
+    expect(proposer.stats()).toMatchObject({ pendingClientTransactions: 0, pendingBlocks: 0 });
+    expect(await devnet.proposedBlocks()).toHaveLength(before);
+    expect(await devnet.isNullified(firstNullifier(fine))).toBe(false);
+
+    // The next block carries what arrives next, never the lost transaction.
+    const next = transferTransaction({ fee: 0n });
+    await postOk(proposer.url, next);
+    const blocks = await blocksOnChain(before + 1);
+    expect(blocks.at(-1)?.block.transactions.map((t) => t.nullifiers[0])).toEqual([firstNullifier(next)]);
+    expect(await devnet.isNullified(firstNullifier(fine))).toBe(false);
   });
 });
 
@@ -165,7 +187,7 @@ describe('with a long maximum wait', () => {
       NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '600',
       NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_TARGET_FILL_RATIO: String(2 / 64),
     });
-    proposer = await startProposer(settings, { port: 0, host: '127.0.0.1', log: recordingLog() });
+    proposer = await startRecorded(settings);
   });
   afterAll(async () => {
     await proposer?.close();
@@ -199,9 +221,9 @@ describe('next to a proposer that is not the current one', () => {
   const otherLog = recordingLog();
 
   beforeAll(async () => {
-    current = await startProposer(devnet.settings(), { port: 0, host: '127.0.0.1', log: recordingLog() });
+    current = await startRecorded(devnet.settings());
     const otherSettings = devnet.settings({ NF4_SIGNING_KEY: anvilDevAccount(2).key.reveal() }); // a funded key RoundRobin doesn't know
-    other = await startProposer(otherSettings, { port: 0, host: '127.0.0.1', log: otherLog });
+    other = await startRecorded(otherSettings, otherLog);
   });
   afterAll(async () => {
     await Promise.all([current?.close(), other?.close()]);

@@ -3,8 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Chain, PublicClient, Transport } from 'viem';
-import { erc3525Abi, nightfallAbi, stablecoinAbi, TokenType } from '../../../../docker/contracts/abi';
+import type { Chain, Hash, PublicClient, Transport } from 'viem';
+import { createTestClient } from 'viem';
+import { erc3525Abi, nightfallAbi, roundRobinAbi, stablecoinAbi, TokenType } from '../../../../docker/contracts/abi';
 import { deployDevnet, type DevnetDeployment } from '../../../../docker/deployer/deploy';
 import { decodeProposeBlock, type Block } from '../../../../docker/lib/block-codec';
 import { writeAddressesFile } from '../../../../docker/lib/addresses';
@@ -52,6 +53,15 @@ export interface ProposerDevnet {
   escrowSlotToken(opts: { slot: bigint; value: bigint }): Promise<EscrowedDeposit>;
   escrowRedeemed(key: bigint): Promise<boolean>;
   isNullified(nullifier: bigint): Promise<boolean>;
+  /**
+   * Mines until RoundRobin allows a rotation (ROTATION_BLOCKS + 64 after the turn began), rotates as the depositor
+   * (anyone may) and returns where the rotation landed.
+   */
+  rotate(): Promise<{ blockNumber: bigint; transactionHash: Hash }>;
+  /** Mines empty blocks at once (automine otherwise mines only on a transaction). */
+  mine(blocks: bigint): Promise<void>;
+  /** What anvil answers for eth_getBlockByNumber("finalized"). */
+  finalizedBlock(): Promise<bigint>;
   /** Every block proposed so far, decoded from the propose_block calldata. */
   proposedBlocks(): Promise<ProposedBlock[]>;
   stop(): Promise<void>;
@@ -87,7 +97,11 @@ function connect(
   addressesFile: string,
   stop: () => Promise<void>,
 ): ProposerDevnet {
-  const { publicClient, wallet, mined } = automineClients(anvil.rpcUrl, deployment.chainId);
+  const { clientOptions, publicClient, wallet, mined } = automineClients(anvil.rpcUrl, deployment.chainId);
+  const testClient = createTestClient({ ...clientOptions, mode: 'anvil' });
+  const mine = async (blocks: bigint) => {
+    if (blocks > 0n) await testClient.mine({ blocks: Number(blocks), interval: 0 });
+  };
   const deployer = wallet(anvilDevSigner(DEPLOYER_ACCOUNT_INDEX));
   const depositor = wallet(depositorAccount);
   const { nightfall, tokens } = deployment;
@@ -157,6 +171,22 @@ function connect(
       const [, redeemed] = await publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'deposit_escrowed', args: [key] });
       return redeemed;
     },
+
+    async rotate() {
+      const registry = { address: deployment.roundRobin, abi: roundRobinAbi } as const;
+      const [start, turn, finalization] = await Promise.all([
+        publicClient.readContract({ ...registry, functionName: 'start_l1_block' }),
+        publicClient.readContract({ ...registry, functionName: 'ROTATION_BLOCKS' }),
+        publicClient.readContract({ ...registry, functionName: 'FINALIZATION_BLOCKS' }),
+      ]);
+      await mine(start + turn + finalization - 1n - (await publicClient.getBlockNumber()));
+      const { blockNumber, transactionHash } = await mined(depositor.writeContract({ ...registry, functionName: 'rotate_proposer' }));
+      return { blockNumber, transactionHash };
+    },
+
+    mine,
+
+    finalizedBlock: async () => (await publicClient.getBlock({ blockTag: 'finalized' })).number,
 
     isNullified: (nullifier) =>
       publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'is_nullified', args: [nullifier] }),
