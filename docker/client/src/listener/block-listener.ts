@@ -35,7 +35,7 @@ import { rpcErrorDebug } from './rpc-error-text';
 import { synchronisationStatus, SynchronisationUnavailable } from './synchronisation';
 
 /** The six events of the real listener's filter (nightfall_event_listener.rs:95-105). */
-export const nightfallEvents = parseAbi([
+const nightfallEvents = parseAbi([
   'event BlockProposed(int256 indexed layer2_block_number)',
   'event DepositEscrowed(uint256 nfSlotId, uint256 value)',
   'event Initialized(uint64 version)',
@@ -43,7 +43,6 @@ export const nightfallEvents = parseAbi([
   'event AuthoritiesUpdated(address indexed sanctionsList, address indexed x509)',
   'event OwnershipTransferred(address indexed previousOwner, address indexed newOwner)',
 ]);
-export const blockProposed = nightfallEvents[0];
 type NightfallLog = Log<bigint, number, false, undefined, true, typeof nightfallEvents>;
 
 /** Blocks per eth_getLogs while following new logs (not a replay: a few blocks at a time). */

@@ -22,7 +22,7 @@ import { DatabaseError } from '../store/store';
 import { tokenTypeName } from '../chain/token-info';
 
 /** A failure the real listener does not survive: `panic!("Error processing event: …")`. */
-export class ListenerPanic extends Error {
+class ListenerPanic extends Error {
   override readonly name = 'ListenerPanic';
 }
 

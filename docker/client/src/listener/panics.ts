@@ -42,7 +42,7 @@ export class TaskPanic extends Error {
   }
 }
 
-export function panicLine(message: string, site: PanicSite): string {
+function panicLine(message: string, site: PanicSite): string {
   return `thread 'tokio-runtime-worker' panicked at '${message}': ${site.file}:${site.line}`;
 }
 
