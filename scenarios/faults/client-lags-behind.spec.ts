@@ -16,8 +16,11 @@ const target = currentTarget();
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { alice: '2', bob: '1', transfer: '1' } as const;
-/** Longer than Bob's deposit takes to land on the devnet, so Alice's client has not seen his block when she spends. */
-const LAG_SECONDS = 30;
+/**
+ * Longer than Bob's deposit takes to land on the devnet, so Alice's client has not seen his block when she spends; and
+ * for a while only, as a client behind a slow endpoint falls behind and catches up.
+ */
+const LAG = { seconds: 10, forSeconds: 30 } as const;
 const LISTENER_RESTART_LINES = [
   'Restarting event listener: aborting current task',
   'Client is not synchronised with the blockchain, restarting event listener',
@@ -57,8 +60,8 @@ describe('a client lags behind the chain when a spend arrives', () => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Client lags behind (N16)');
     let lagFrom: Date | undefined;
-    await step(`Alice's client learns of the chain ${LAG_SECONDS} s late`, async () => {
-      await faults.lag(LAG_SECONDS);
+    await step(`Alice's client learns of the chain ${LAG.seconds} s late for ${LAG.forSeconds} s`, async () => {
+      await faults.lag(LAG.seconds, LAG.forSeconds);
       lagFrom = new Date();
     });
     await step('Bob deposits and his block lands, unseen by Alice\'s client', async () => (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed'));
@@ -67,7 +70,7 @@ describe('a client lags behind the chain when a spend arrives', () => {
       { what: "Alice's client lagging when her transfer arrives", causes: LISTENER_RESTART_LINES, firedAt: async () => lagFrom },
       async () => (await alice.transfer(token, AMOUNTS.transfer, bob)).reaches('Confirmed'),
     );
-    expect((await faults.state()).lagSeconds, 'the lag held while the transfer was under way').toBe(LAG_SECONDS);
+    expect((await faults.state()).calls.eth_getLogs, "Alice's client read its logs through its own route").toBeGreaterThan(0);
   });
 
   it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {

@@ -39,6 +39,19 @@ describe("a client route's fault book", () => {
     expect(ArmedFault.safeParse({ action: 'refuse', method: 'eth_call', selector: '0x1234' }).success).toBe(false);
   });
 
+  it('ends a lag given a duration by itself, and keeps one without a duration until cleared', () => {
+    let now = at;
+    const book = new ClientFaultBook(() => now);
+    book.lag(10, 30);
+    now += 29_999;
+    expect(book.lagMs).toBe(10_000);
+    now += 1;
+    expect(book.lagMs).toBe(0);
+    book.lag(5);
+    now += 3_600_000;
+    expect(book.lagMs).toBe(5_000);
+  });
+
   it('clear() disarms and ends the lag, and keeps what fired on record', () => {
     const book = new ClientFaultBook(() => at);
     book.arm(ArmedFault.parse({ action: 'cut', method: 'eth_getLogs' }));

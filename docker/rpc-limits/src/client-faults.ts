@@ -21,6 +21,8 @@ export type ArmedFault = z.infer<typeof ArmedFault>;
 export const LagOrder = z.object({
   /** How long the client's view of the chain trails the node: 0 ends the lag. */
   seconds: z.number().nonnegative().max(600),
+  /** The lag ends by itself after this long (a client that falls behind for a while); absent: until cleared. */
+  forSeconds: z.number().positive().max(3_600).optional(),
 });
 
 export interface FiredFault {
@@ -58,6 +60,7 @@ export class ClientFaultBook {
   readonly #fired: FiredFault[] = [];
   readonly #calls: Record<string, number> = {};
   #lagMs = 0;
+  #lagUntil = Infinity;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -65,12 +68,13 @@ export class ClientFaultBook {
     this.#armed.push({ ...fault, ...(fault.selector ? { selector: fault.selector.toLowerCase() } : {}) });
   }
 
-  lag(seconds: number): void {
+  lag(seconds: number, forSeconds?: number): void {
     this.#lagMs = seconds * 1_000;
+    this.#lagUntil = forSeconds === undefined ? Infinity : this.now() + forSeconds * 1_000;
   }
 
   get lagMs(): number {
-    return this.#lagMs;
+    return this.now() < this.#lagUntil ? this.#lagMs : 0;
   }
 
   /** Counts `call` and spends the first armed fault it meets, if any: what the route must do with it. */
@@ -92,6 +96,6 @@ export class ClientFaultBook {
   }
 
   state(): ClientFaultState {
-    return { armed: this.#armed.map((f) => ({ ...f })), fired: this.#fired.map((f) => ({ ...f })), lagSeconds: this.#lagMs / 1_000, calls: { ...this.#calls } };
+    return { armed: this.#armed.map((f) => ({ ...f })), fired: this.#fired.map((f) => ({ ...f })), lagSeconds: this.lagMs / 1_000, calls: { ...this.#calls } };
   }
 }

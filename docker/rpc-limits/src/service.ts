@@ -231,9 +231,9 @@ export async function startRpcLimits(
           method: 'POST',
           path: '/v1/clients/:name/lag',
           handler: async (ctx) => {
-            const { seconds } = await bodyOf(LagOrder, ctx);
-            faultsOf(ctx.params.name).lag(seconds);
-            options.log.info(`client ${ctx.params.name}'s view of the chain lags by ${seconds} s`);
+            const { seconds, forSeconds } = await bodyOf(LagOrder, ctx);
+            faultsOf(ctx.params.name).lag(seconds, forSeconds);
+            options.log.info(`client ${ctx.params.name}'s view of the chain lags by ${seconds} s${forSeconds ? ` for ${forSeconds} s` : ''}`);
             return json(200, faultsOf(ctx.params.name).state());
           },
         },
@@ -251,7 +251,7 @@ export async function startRpcLimits(
         {
           method: 'GET',
           path: '/v1/stats',
-          handler: () => json(200, statsOf(harness)),
+          handler: () => json(200, { ...statsOf(harness), clientRoutes: clientRoutesSummary([...clients.values()]) }),
         },
       ],
       {
@@ -292,6 +292,17 @@ export async function startRpcLimits(
       await server.close();
       await pool.close();
     },
+  };
+}
+
+/** The clients' routes together: how many, what they asked and what was refused, and the busiest client's second. */
+function clientRoutesSummary(lanes: readonly Lane[]): { clients: number; forwarded: number; refusedByRate: number; faultsFired: number; busiestClientPeakPerSecond: number } {
+  return {
+    clients: lanes.length,
+    forwarded: lanes.reduce((sum, lane) => sum + lane.stats.forwarded, 0),
+    refusedByRate: lanes.reduce((sum, lane) => sum + lane.stats.refused.rate, 0),
+    faultsFired: lanes.reduce((sum, lane) => sum + (lane.faults?.state().fired.length ?? 0), 0),
+    busiestClientPeakPerSecond: Math.max(0, ...lanes.map((lane) => lane.meter.peakPerSecond)),
   };
 }
 
