@@ -89,10 +89,12 @@ export interface BuildProfile {
   readonly gasLimits: GasLimits;
   /**
    * When the queue worker checks that the listener has caught up (and restarts a lagging one): plume once per loop
-   * turn, even with nothing queued (driven/queue.rs:64-75 @ plume); head for each request it takes, after logging
-   * "Processing request" (driven/queue.rs:62-83 @ master).
+   * turn, even with nothing queued — about once a second while idle (driven/queue.rs:64-75,115 @ plume); head for
+   * each request it takes, after logging "Processing request" (driven/queue.rs:62-83 @ master).
    */
   readonly syncCheck: 'every-turn' | 'per-request';
+  /** plume prints "connection is alive: true" every 3 s (chain/connection-alive.ts); head does not. */
+  readonly connectionAliveLines: boolean;
 }
 
 const STANDARDS: Record<number, TokenStandard> = {
@@ -140,6 +142,7 @@ const plume: BuildProfile = {
     },
   },
   syncCheck: 'every-turn',
+  connectionAliveLines: true,
 };
 
 const head: BuildProfile = {
@@ -169,6 +172,7 @@ const head: BuildProfile = {
     },
   },
   syncCheck: 'per-request',
+  connectionAliveLines: false,
 };
 
 export function buildProfile(name: ClientBuild): BuildProfile {

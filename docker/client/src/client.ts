@@ -11,7 +11,9 @@ import { LogTarget, type ClientContext, type Quirks } from './context';
 import { clientRoutes } from './http/routes';
 import { startHttpServer } from './http/server';
 import { KeyHolder } from './keys/key-holder';
-import { blockProposed, BlockListener } from './listener/block-listener';
+import { BlockListener } from './listener/block-listener';
+import { startConnectionAliveTask } from './chain/connection-alive';
+import { REALISTIC_QUIRKS } from './quirk-settings';
 import { createWebhookNotifier } from './notify/webhook';
 import { RequestQueue } from './queue/request-queue';
 import { QueueWorker } from './queue/worker';
@@ -56,15 +58,17 @@ export async function startClient(settings: ClientSettings, options: StartClient
       `L2 blocks processed before: ${lastProcessed === undefined ? 'none' : `0..${lastProcessed}`}; replaying from L1 block ${settings.genesisBlock}`,
   );
   // Subscribed before the listener's first read, so that no BlockProposed falls between its replay and the stream.
-  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall, event: blockProposed }, {
+  const println = options.logWrite ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const profile = buildProfile(settings.build);
+  const alive = profile.connectionAliveLines ? startConnectionAliveTask(println, log('lib::initialisation')) : undefined;
+  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall }, {
     onError: (message) => log(LogTarget.listener).warn(`Event subscription failed, polling for logs instead: ${message}`),
   });
   const listener = new BlockListener(settings.genesisBlock, wake);
   const webhookUrl = settings.webhookUrl;
-  const profile = buildProfile(settings.build);
   const ctx: ClientContext = {
     profile,
-    quirks: { workerDeath: false, ...options.quirks },
+    quirks: { ...REALISTIC_QUIRKS, ...options.quirks },
     store,
     keys: await KeyHolder.random(),
     queue: new RequestQueue(settings.maxQueueSize),
@@ -81,7 +85,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
     feeTokenId: feeTokenId(addresses.nightfall),
     sync: listener,
     log,
-    println: options.logWrite ?? ((line) => void process.stdout.write(`${line}\n`)),
+    println,
   };
 
   listener.start(ctx);
@@ -104,6 +108,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
       main.info(`Shutting down: persisting the store (${store.commitments().length} commitment(s))`);
       await store.flush();
       await server.close();
+      alive?.stop();
       await Promise.all([worker.stop(), listener.stop()]);
       await store.flush();
       main.info(`Shut down: store persisted (${store.commitments().length} commitment(s))`);

@@ -1,5 +1,7 @@
 // The parts of a running client that handlers, the worker and the listener share.
 import type { Logger } from '../../lib/env-logger';
+import type { LocalCommitmentTree } from './commitments/commitment-tree';
+import type { ExpectedBlockCounter } from './listener/expected-block-counter';
 import type { BuildProfile } from './build-profile';
 import type { L1 } from './chain/l1';
 import type { KeyHolder } from './keys/key-holder';
@@ -18,32 +20,37 @@ export const LogTarget = {
   listener: 'nightfall_client::drivers::blockchain::nightfall_event_listener',
   publisher: 'nightfall_client::services::data_publisher',
   restRejections: 'nightfall_client::drivers::rest',
+  /** log-panics' target: every panic after start-up (listener/panics.ts). */
+  panic: 'panic',
+  listenerManager: 'nightfall_client::drivers::blockchain::event_listener_manager',
 } as const;
 export type LogTarget = (typeof LogTarget)[keyof typeof LogTarget];
 
-/** Opt-in reproductions of real failure modes that would otherwise get in a harness's way (default: all off). */
+/**
+ * Real failure modes the simulator reproduces by default. Each can only be switched OFF (for a unit test that needs the
+ * client to survive something else); nothing switches a quirk on, because on is the default (quirk-settings.ts).
+ */
 export interface Quirks {
   /**
-   * The real queue worker dies silently on a panic (empty `recipientData.values`; a head-build deposit with tokenType
-   * 4) or on an RPC error in its sync check (EYBlockchain/nightfall_4_CE @ master 6ee83be :
-   * nightfall_client/src/driven/queue.rs:73-79, drivers/rest/client_nf_3.rs:338,460): every later request then stays
-   * `Queued`.
+   * The real queue worker ends for good on one failed layer2_block_number call in its sync check
+   * (`error!("Failed to get synchronisation status: {e:?}"); return;`, nightfall_client/src/driven/queue.rs:65-71 @
+   * plume_testnet_client 4e84c58, :73-79 @ master 6ee83be) and on a panic inside a request (empty
+   * `recipientData.values`; a head-build deposit with tokenType 4: drivers/rest/client_nf_3.rs:338,460 @ master):
+   * /v1/health stays Healthy, requests answer 202 and stay `Queued`. Off: the worker logs and goes on.
    */
   readonly workerDeath: boolean;
 }
 
-/** What the listener tells the rest of the client about its progress. */
-export interface SyncView {
-  /** The next L2 block number the client expects (= blocks processed since this start). */
-  readonly expectedBlock: number;
-  /** commitments_root of the newest processed block (the root a spend proves against). */
-  readonly latestCommitmentsRoot: bigint;
-  /** Resolves once `expectedBlock ≥ target`, or rejects after `timeoutMs`. */
-  waitForBlock(target: number, timeoutMs: number): Promise<void>;
-  /** false once the listener has died (a block it could not process), until restart(). */
+/** What the rest of the client uses of the event listener and its manager (listener/block-listener.ts). */
+export interface ListenerControl {
+  /** The process-wide expected L2 block number, behind its lock (listener/expected-block-counter.ts). */
+  readonly counter: ExpectedBlockCounter;
+  /** The local commitment tree: its root is what a spend proves against. */
+  readonly tree: LocalCommitmentTree;
+  /** false once the listener task has panicked, until restart(). */
   readonly listening: boolean;
-  /** Starts a dead listener again from the genesis block; a no-op while it is alive. */
-  restart(): void;
+  /** event_listener_manager::restart: abort, reset the tree (not the counter), respawn, wait ≤ 300 s for sync. */
+  restart(): Promise<void>;
 }
 
 export interface ClientContext {
@@ -58,7 +65,7 @@ export interface ClientContext {
   readonly webhookUrl: string | undefined;
   /** keccak256(abi.encode(nightfall, 0)) >> 4: the nf token id of fee commitments. */
   readonly feeTokenId: bigint;
-  readonly sync: SyncView;
+  readonly sync: ListenerControl;
   log(target: LogTarget): Logger;
   /** A line to stdout outside the logger, as Rust's println! (no time stamp, no level, whatever RUST_LOG says). */
   println(line: string): void;

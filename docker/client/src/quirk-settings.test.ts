@@ -3,10 +3,17 @@ import { SettingsError } from '../../lib/settings';
 import { loadQuirks } from './quirk-settings';
 
 describe('loadQuirks', () => {
-  it('keeps the worker-death quirk off unless asked for with "true"', () => {
-    expect(loadQuirks({})).toEqual({ workerDeath: false });
-    expect(loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: '' })).toEqual({ workerDeath: false });
-    expect(loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: 'true' })).toEqual({ workerDeath: true });
+  it('has the realistic worker death on when nothing is set', () => {
+    expect(loadQuirks({})).toEqual({ workerDeath: true });
+    expect(loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: '' })).toEqual({ workerDeath: true });
+  });
+
+  it('lets "false" switch the worker death off', () => {
+    expect(loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: 'false' })).toEqual({ workerDeath: false });
+  });
+
+  it('refuses any other value, "true" included: nothing turns a quirk on', () => {
+    expect(() => loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: 'true' })).toThrow(SettingsError);
     expect(() => loadQuirks({ NF4_SIM_CLIENT_WORKER_DEATH: 'yes' })).toThrow(SettingsError);
   });
 });

@@ -1,8 +1,9 @@
 // When the L1 node cannot be reached, the routes that read the chain answer as the real client does
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/balance.rs:70-88,
 // proposers.rs:10-42, synchronisation.rs:12-26): proposers 503, synchronisation 503, L1 balance 404 "No such token",
-// de-escrow 400; requests that need L1 end `Failed` and the worker carries on. No anvil: the RPC URL points at a closed
-// port.
+// de-escrow 400; requests that need L1 end `Failed`. The first describe switches the realistic worker death off (the
+// unit-test switch) to see the routes and the request failures; the second keeps it on, the default. No anvil: the RPC
+// URL points at a closed port.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ describe('client simulator without a reachable L1 node', () => {
       NF4_NIGHTFALL_CLIENT__DB_URL: join(dir, 'data'),
       RUST_LOG: 'off',
     });
-    client = await startClient(settings, { port: 0, host: '127.0.0.1' });
+    client = await startClient(settings, { port: 0, host: '127.0.0.1', quirks: { workerDeath: false } });
     api = new NightfallClient({ baseUrl: client.url, name: 'no-rpc' });
   });
   afterAll(async () => {
@@ -62,17 +63,18 @@ describe('client simulator without a reachable L1 node', () => {
   });
 });
 
-// When the worker checks synchronisation (build-profile.ts syncCheck) shows with the workerDeath quirk, which makes an
-// RPC error in that check end the worker as the real `return` does: plume checks every turn of its loop, so it dies
+// When the worker checks synchronisation (build-profile.ts syncCheck) shows with the default worker death, which makes
+// an RPC error in that check end the worker as the real `return` does: plume checks every turn of its loop, so it dies
 // while idle (driven/queue.rs:64-71 @ plume_testnet_client 4e84c58); head checks for each request it takes, so it
 // dies on the first request, already taken off the queue and never marked Processing (driven/queue.rs:63-78 @ master).
-describe.each(['plume', 'head'] as const)('client simulator (%s) without L1, with the workerDeath quirk', (build) => {
+// The only line either prints is `Failed to get synchronisation status: IOError("Could not read current block")`.
+describe.each(['plume', 'head'] as const)('client simulator (%s) without L1, with the default worker death', (build) => {
   let dir: string;
   let client: RunningClient;
   let api: NightfallClient;
   const logs: string[] = [];
   const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
-  const died = () => logs.some((l) => l.includes('the queue worker has stopped'));
+  const died = () => logs.some((l) => l.includes('Failed to get synchronisation status: IOError("Could not read current block")'));
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'client-no-rpc-'));
@@ -90,7 +92,7 @@ describe.each(['plume', 'head'] as const)('client simulator (%s) without L1, wit
       NF4_SIM_CLIENT_BUILD: build,
       RUST_LOG: 'info',
     });
-    client = await startClient(settings, { port: 0, host: '127.0.0.1', quirks: { workerDeath: true }, logWrite: (line) => logs.push(line) });
+    client = await startClient(settings, { port: 0, host: '127.0.0.1', logWrite: (line) => logs.push(line) });
     api = new NightfallClient({ baseUrl: client.url, name: `no-rpc-${build}` });
   });
   afterAll(async () => {
@@ -100,12 +102,14 @@ describe.each(['plume', 'head'] as const)('client simulator (%s) without L1, wit
   });
 
   it(build === 'plume' ? 'dies while idle; a request then stays Queued in the queue' : 'lives while idle; dies on the first request, which stays Queued off the queue', async () => {
-    // Idle for longer than the worker's 1 s turn, measured by the listener's failing polls (one per 300 ms).
+    // plume: idle for longer than the worker's 1 s turn, measured by its 3 s "connection is alive" lines. head: its
+    // listener has already met the missing node (its `.expect("could not get latest block number")` panics).
+    const progress = build === 'plume' ? 'connection is alive: true' : "panicked at 'could not get latest block number";
     await waitFor({
-      what: 'the client to have been idle for several listener polls',
-      timeoutMs: 10_000,
-      probe: () => logs.filter((l) => l.includes('Client event listener error')).length,
-      isDone: (polls) => polls >= 6,
+      what: `the client to have been idle for a while ("${progress}")`,
+      timeoutMs: 15_000,
+      probe: () => logs.filter((l) => l.includes(progress)).length,
+      isDone: (n) => n >= (build === 'plume' ? 2 : 1),
     });
     if (build === 'plume') {
       await waitFor({ what: 'the plume worker to die while idle', timeoutMs: 10_000, probe: died, isDone: (d) => d });

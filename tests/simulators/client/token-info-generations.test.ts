@@ -52,7 +52,7 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
     await waitFor({
       what: "bob's listener to die on the transfer's block",
       timeoutMs: 30_000,
-      probe: () => bob.logs.filter((l) => l.includes('Client event listener thread panicked')),
+      probe: () => bob.logs.filter((l) => l.includes("panicked at 'Error processing event: InvalidCalldata'")),
       isDone: (lines) => lines.length > 0,
     });
     expect(await bob.api.commitments()).toEqual([]);

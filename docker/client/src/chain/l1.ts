@@ -59,6 +59,7 @@ export class L1 {
   readonly #wallet;
   readonly #account: Account;
   readonly addresses: ContractAddresses;
+  readonly chainId: number;
   readonly #gasLimits: GasLimits;
   readonly #tokenInfoShape: TokenInfoShape;
   #sendQueue: Promise<unknown> = Promise.resolve();
@@ -75,6 +76,7 @@ export class L1 {
     this.#account = privateKeyToAccount(options.signingKey.reveal());
     this.#wallet = createWalletClient({ chain, transport, account: this.#account, pollingInterval: POLLING_MS });
     this.addresses = options.addresses;
+    this.chainId = options.chainId;
     this.#gasLimits = options.gasLimits;
     this.#tokenInfoShape = options.tokenInfoShape;
   }

@@ -6,6 +6,7 @@ import type { ClientContext } from '../context';
 import { reject } from '../http/rejections';
 import { json, text, type Reply } from '../../../../lib/http/reply';
 import { isParsableUuid } from '../requests/request-id';
+import { synchronisationStatus, SynchronisationUnavailable } from '../listener/synchronisation';
 
 export const healthHandler = async (): Promise<Reply> => text(200, 'Healthy');
 
@@ -31,18 +32,19 @@ export function queueLengthHandler(ctx: ClientContext) {
   return async (): Promise<Reply> => text(200, JSON.stringify(ctx.queue.length));
 }
 
-/** Desynchronized = behind the chain's layer2_block_number; AheadOfChain = ahead of it; else Synchronized. */
+/**
+ * The same get_synchronisation_status as the queue worker's (listener/synchronisation.ts): it waits for the counter's
+ * lock, so it answers only once a block being processed is done, and it logs the same "Client is behind chain…" lines.
+ */
 export function synchronisationHandler(ctx: ClientContext) {
   return async (): Promise<Reply> => {
-    let onChain: number;
+    let phase;
     try {
-      onChain = Number(await ctx.l1.layer2BlockNumber());
-    } catch {
-      throw reject('SynchronisationUnavailable');
+      phase = await synchronisationStatus(ctx, ctx.sync.counter);
+    } catch (error) {
+      if (error instanceof SynchronisationUnavailable) throw reject('SynchronisationUnavailable');
+      throw error;
     }
-    const expected = ctx.sync.expectedBlock;
-    if (expected < onChain) return json(200, { phase: 'Desynchronized' });
-    if (expected > onChain) return json(200, { phase: { AheadOfChain: { blocks_ahead: expected - onChain } } });
-    return json(200, { phase: 'Synchronized' });
+    return json(200, { phase });
   };
 }

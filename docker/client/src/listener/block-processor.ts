@@ -1,13 +1,14 @@
-// What the client does with one proposed L2 block (the real process_propose_block_event,
-// EYBlockchain/nightfall_4_CE @ master 6ee83be :
-// nightfall_client/src/driven/event_handlers/nightfall_event.rs:138-509), in the real order: mark the block's
+// What the client does with one proposed L2 block once it is counted and in the tree (./block-processing.ts does
+// that part; the rest of the real process_propose_block_event, EYBlockchain/nightfall_4_CE @ master 6ee83be :
+// nightfall_client/src/driven/event_handlers/nightfall_event.rs:314-509), in the real order: mark the block's
 // commitments that we hold Unspent (whatever their status), mark those whose nullifier appears Spent, confirm the
 // requests mapped to any of the block's commitments (head: then de-escrow confirmed withdraws), trial-decrypt every
 // transfer slot with the CURRENT keys and store what is ours as Unspent, announce the block with a blockchain_event
 // webhook, and remember the block. The head build asks getTokenInfo for the token type of each commitment it receives;
 // when that fails (e.g. its three-word decode against plume-era contracts) the real handler returns an error after the
 // confirmations and before storing anything, and its listener panics (nightfall_event.rs:440-442,
-// nightfall_event_listener.rs:146-158,180-191 @ master): here a ListenerPanic.
+// nightfall_event_listener.rs:146-158,180-191 @ master): here a ListenerPanic, which block-processing.ts turns into
+// the listener's panic like any other error.
 import type { Hex } from 'viem';
 import type { Block } from '../../../lib/block-codec';
 import { nullifier } from '../../../lib/crypto/commitment';
@@ -21,7 +22,7 @@ import { DatabaseError } from '../store/store';
 import { tokenTypeName } from '../chain/token-info';
 
 /** A failure the real listener does not survive: `panic!("Error processing event: …")`. */
-export class ListenerPanic extends Error {
+class ListenerPanic extends Error {
   override readonly name = 'ListenerPanic';
 }
 
@@ -88,9 +89,6 @@ async function autoDeEscrow(ctx: ClientContext, requestId: string): Promise<void
 
 export async function processBlock(ctx: ClientContext, b: ProposedBlock): Promise<void> {
   const log = ctx.log(LogTarget.blockEvents);
-  log.info(
-    `Decoded Proposed block call from transaction ${b.l1TransactionHash}, Layer 2 block number ${b.layer2BlockNumber} is now on-chain`,
-  );
   const commitments = b.block.transactions.flatMap((tx) => [...tx.commitments]);
   const nullifiers = b.block.transactions.flatMap((tx) => [...tx.nullifiers]);
 

@@ -48,7 +48,10 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
   const tokenId = parseDepositTokenId(req.tokenId);
   const code = parseTokenTypeCode(req.tokenType);
   const mapped = ctx.profile.depositTokenType(code);
-  if (mapped === 'unsupported-fee-token') throw new WorkerPanic('not yet implemented: FeeToken deposits (todo!())');
+  if (mapped === 'unsupported-fee-token') {
+    // `TokenType::FeeToken => todo!()` (drivers/rest/client_nf_3.rs:338 @ master 6ee83be; head only)
+    throw new WorkerPanic('not yet implemented', { file: 'nightfall_client/src/drivers/rest/client_nf_3.rs', line: 338 });
+  }
   if (mapped.defaulted) log.warn(`TokenType value ${code} not supported, defaulting to ERC20`);
   const standard = mapped.standard;
   const fee = parseField('fee', req.fee);

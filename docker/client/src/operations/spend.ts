@@ -148,7 +148,7 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
     const transaction = buildClientTransaction({
       fee: plan.fee,
       // The real client proves membership against its current root; absent inputs use 0.
-      historicCommitmentRoots: words4(inputs.map((c) => (c ? ctx.sync.latestCommitmentsRoot : 0n))),
+      historicCommitmentRoots: words4(inputs.map((c) => (c ? ctx.sync.tree.root : 0n))),
       commitments: outputs.onChain,
       nullifiers: words4(inputs.map((c) => c?.nullifier ?? 0n)),
       cipherText: outputs.cipherText,

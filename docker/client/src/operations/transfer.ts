@@ -13,8 +13,14 @@ import { executeSpend } from './spend';
 export async function handleTransfer(ctx: ClientContext, req: TransferRequest, id: string): Promise<TransactionEvent> {
   const nfTokenId = parseNfTokenId(req.ercAddress, req.tokenId);
   const first = req.recipientData.values[0];
-  // `.first().unwrap()` in the real handler: an empty list panics the worker.
-  if (first === undefined) throw new WorkerPanic('called `Option::unwrap()` on a `None` value (recipientData.values is empty)');
+  // `.first().unwrap()` in the real handler: an empty list panics the worker (drivers/rest/client_nf_3.rs:449 @
+  // plume_testnet_client 4e84c58, :460 @ master 6ee83be).
+  if (first === undefined) {
+    throw new WorkerPanic('called `Option::unwrap()` on a `None` value', {
+      file: 'nightfall_client/src/drivers/rest/client_nf_3.rs',
+      line: ctx.profile.name === 'plume' ? 449 : 460,
+    });
+  }
   const value = parseField('value', first);
   const fee = parseField('fee', req.fee);
   const key = req.recipientData.recipientCompressedZkpPublicKeys[0];

@@ -1,11 +1,22 @@
 // The single queue worker (process_queue in nightfall_client/src/driven/queue.rs, EYBlockchain/nightfall_4_CE @
-// plume_testnet_client 4e84c58 and @ master 6ee83be): it checks that the client has caught up with the chain (plume:
-// every turn of its loop; head: for each request it takes — build-profile.ts syncCheck), then takes requests one by
-// one: Processing → the operation → Submitted (+ one transaction_event webhook, and the `Response: …` log line, only
-// when a webhook URL is set) or Failed (nothing sent). A failing request never stops the worker — unless the
-// workerDeath quirk asks for the real panics.
+// plume_testnet_client 4e84c58 :51-117 and @ master 6ee83be :49-116). Each build checks synchronisation
+// (listener/synchronisation.ts) at its own moment (build-profile.ts syncCheck): plume at the top of every turn of its
+// loop — every ~1 s while idle, as its turn ends with a plain 1 s sleep — and head once per request it takes, after
+// "Processing request: <uuid>". The check's outcomes:
+//   - an RPC error: `Failed to get synchronisation status: IOError("Could not read current block")` and the worker
+//     returns: it is gone for good, /v1/health still says Healthy, requests answer 202 and stay Queued (head: the one
+//     it had taken stays Queued off the queue) — unless the workerDeath quirk is switched off;
+//   - Desynchronized: "Client is not synchronised with the blockchain, restarting event listener on thread
+//     ThreadId(N)" and the listener restart, which holds the worker until Synchronized or 300 s
+//     (listener/block-listener.ts restart);
+//   - anything else: on.
+// Then requests one by one: Processing → the operation → Submitted (+ one transaction_event webhook, and the
+// `Response: …` log line, only when a webhook URL is set) or Failed (nothing sent). A WorkerPanic (a real panic inside
+// the handler) ends the worker with log-panics' line, unless the quirk is off.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogTarget, type ClientContext } from '../context';
+import { logPanic, TaskPanic } from '../listener/panics';
+import { synchronisationStatus, SynchronisationUnavailable } from '../listener/synchronisation';
 import { debugTransactionEvent, type TransactionEvent } from '../notify/notifications';
 import { WorkerPanic } from '../operations/failures';
 import { handleDeposit } from '../operations/deposit';
@@ -13,10 +24,13 @@ import { handleTransfer } from '../operations/transfer';
 import { handleWithdraw } from '../operations/withdraw';
 import type { QueuedRequest, TransactionRequest } from './request-queue';
 
-/** The real worker sleeps 1 s when the queue is empty; this one also wakes when a request arrives. */
+/** The real worker sleeps 1 s after each turn (queue.rs:114-115). */
 const IDLE_MS = 1_000;
-/** How long the real worker waits for a lagging listener before processing anyway. */
-const RESYNC_TIMEOUT_MS = 300_000;
+/**
+ * `std::thread::current().id()` of the tokio worker thread the queue task runs on: it varies from run to run in the
+ * real client (ThreadId(2) … ThreadId(n+1) for n cores); the double prints one of them.
+ */
+const WORKER_THREAD_ID = 'ThreadId(3)';
 
 function handle(ctx: ClientContext, request: TransactionRequest, id: string): Promise<TransactionEvent> {
   switch (request.kind) {
@@ -30,14 +44,13 @@ function handle(ctx: ClientContext, request: TransactionRequest, id: string): Pr
 }
 
 export class QueueWorker {
-  #stopped = false;
-  #wakeStop: (() => void) | undefined;
+  readonly #stopping = new AbortController();
   #running: Promise<void> | undefined;
   #dead = false;
 
   constructor(private readonly ctx: ClientContext) {}
 
-  /** True once the worker stopped for good (workerDeath quirk). */
+  /** True once the worker ended for good (the workerDeath quirk, on by default). */
   get dead(): boolean {
     return this.#dead;
   }
@@ -47,58 +60,53 @@ export class QueueWorker {
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#wakeStop?.();
+    this.#stopping.abort();
     await this.#running;
   }
 
   async #loop(): Promise<void> {
-    const log = this.ctx.log(LogTarget.queue);
-    const stopped = new Promise<void>((resolve) => (this.#wakeStop = resolve));
-    const perRequest = this.ctx.profile.syncCheck === 'per-request';
-    while (!this.#stopped) {
-      if (!perRequest && !(await this.#awaitSynchronised())) return this.#die('Failed to get synchronisation status');
-      for (let item = this.ctx.queue.pop(); item && !this.#stopped; item = this.ctx.queue.pop()) {
+    const { ctx } = this;
+    const log = ctx.log(LogTarget.queue);
+    const signal = this.#stopping.signal;
+    const perRequest = ctx.profile.syncCheck === 'per-request';
+    while (!signal.aborted) {
+      if (!perRequest && !(await this.#checkSynchronisation())) return;
+      for (let item = ctx.queue.pop(); item && !signal.aborted; item = ctx.queue.pop()) {
         log.info(`Processing request: ${item.uuid}`);
-        if (perRequest && !(await this.#awaitSynchronised())) return this.#die('Failed to get synchronisation status');
-        if (!(await this.#process(item))) return this.#die(`${item.uuid} the queue worker panicked`);
+        if (perRequest && !(await this.#checkSynchronisation())) return;
+        if (!(await this.#process(item))) return;
       }
-      await Promise.race([this.ctx.queue.whenNotEmpty(), sleep(IDLE_MS), stopped]);
+      // plume: a plain 1 s sleep, so exactly one sync check per turn; head may wake early for a request (its check
+      // is per request, so the number of checks does not change).
+      const waits: Promise<unknown>[] = [sleep(IDLE_MS, undefined, { signal }).catch(() => undefined)];
+      if (perRequest) waits.push(ctx.queue.whenNotEmpty());
+      await Promise.race(waits);
     }
     log.info('Queue worker stopped');
   }
 
-  #die(reason: string): void {
-    this.#dead = true;
-    this.ctx.log(LogTarget.queue).error(`${reason}; the queue worker has stopped (workerDeath quirk)`);
-  }
-
-  /** false = the worker must die (only with the workerDeath quirk). */
-  async #awaitSynchronised(): Promise<boolean> {
-    const log = this.ctx.log(LogTarget.queue);
-    let onChain: bigint;
+  /** false = the worker ends here (the real `return`). */
+  async #checkSynchronisation(): Promise<boolean> {
+    const { ctx } = this;
+    const log = ctx.log(LogTarget.queue);
+    let phase;
     try {
-      onChain = await this.ctx.l1.layer2BlockNumber();
+      phase = await synchronisationStatus(ctx, ctx.sync.counter);
     } catch (error) {
-      log.error(`Failed to get synchronisation status: ${(error as Error).message}`);
-      return !this.ctx.quirks.workerDeath;
+      if (!(error instanceof SynchronisationUnavailable)) throw error;
+      log.error(`Failed to get synchronisation status: ${error.debug}`);
+      if (!ctx.quirks.workerDeath) return true;
+      this.#dead = true;
+      return false;
     }
-    if (BigInt(this.ctx.sync.expectedBlock) < onChain) {
-      if (!this.ctx.sync.listening) {
-        log.warn('Client is not synchronised with the blockchain, restarting event listener');
-        this.ctx.sync.restart();
-      }
-      log.warn('Client is not synchronised with the blockchain, waiting for the event listener to catch up');
-      try {
-        await this.ctx.sync.waitForBlock(Number(onChain), RESYNC_TIMEOUT_MS);
-      } catch (error) {
-        log.warn(`Still not synchronised, processing anyway: ${(error as Error).message}`);
-      }
+    if (phase === 'Desynchronized') {
+      log.warn(`Client is not synchronised with the blockchain, restarting event listener on thread ${WORKER_THREAD_ID}`);
+      await ctx.sync.restart();
     }
-    return true;
+    return !this.#stopping.signal.aborted;
   }
 
-  /** false = a panic under the workerDeath quirk. */
+  /** false = a panic ended the worker (workerDeath quirk). */
   async #process(item: QueuedRequest): Promise<boolean> {
     const { ctx } = this;
     const log = ctx.log(LogTarget.queue);
@@ -115,7 +123,8 @@ export class QueueWorker {
       }
     } catch (error) {
       if (error instanceof WorkerPanic && ctx.quirks.workerDeath) {
-        log.error(`thread panicked: ${error.message}`);
+        logPanic(ctx, new TaskPanic(error.message, error.site));
+        this.#dead = true;
         return false;
       }
       await ctx.store.updateRequest(item.uuid, { status: 'Failed' }).catch(() => undefined);

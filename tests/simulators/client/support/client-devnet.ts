@@ -63,6 +63,11 @@ export interface TestClientOptions {
   readonly dataDir?: string;
   readonly maxQueueSize?: number;
   readonly quirks?: StartClientOptions['quirks'];
+  /**
+   * The client's JSON-RPC endpoint instead of the devnet's anvil (e.g. a proxy that fails chosen calls); its
+   * subscription for new logs stays on anvil's WebSocket.
+   */
+  readonly rpcUrl?: string;
 }
 
 export interface ClientDevnet {
@@ -72,6 +77,8 @@ export interface ClientDevnet {
   readonly stablecoin: TokenRef;
   readonly publicClient: PublicClient;
   readonly proposer: RunningProposer;
+  /** Every line the in-process proposer logged. */
+  readonly proposerLogs: readonly string[];
   readonly identities: readonly ClientIdentity[];
   startTestClient(identity: ClientIdentity, options?: TestClientOptions): Promise<TestClient>;
   /** A webhook receiver for clients' notifications, closed with the devnet. */
@@ -97,8 +104,13 @@ export interface ClientDevnetOptions {
 }
 
 /** Quiet by default; CLIENT_SIM_PROPOSER_LOGS=1 prints the proposer's lines to stderr when diagnosing a test. */
-function proposerLog(): Log {
-  const write = process.env.CLIENT_SIM_PROPOSER_LOGS ? (m: string) => process.stderr.write(`[proposer] ${m}\n`) : () => undefined;
+/** The proposer's lines go to `lines` (for assertions on its refusals), and to stderr with CLIENT_SIM_PROPOSER_LOGS. */
+function proposerLog(lines: string[]): Log {
+  const echo = process.env.CLIENT_SIM_PROPOSER_LOGS !== undefined;
+  const write = (m: string) => {
+    lines.push(m);
+    if (echo) process.stderr.write(`[proposer] ${m}\n`);
+  };
   return { info: write, warn: write, error: write };
 }
 
@@ -163,6 +175,7 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
       NF4_GENESIS_BLOCK: String(deployment.deployBlock),
       RUST_LOG: 'warn',
     };
+    const proposerLines: string[] = [];
     const proposer = await startProposer(
       loadProposerSettings({
         ...baseEnv,
@@ -170,7 +183,7 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: '2',
         NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_INITIAL_INTERVAL_SECS: '1',
       }),
-      { port: proposerPort, host: '127.0.0.1', log: proposerLog() },
+      { port: proposerPort, host: '127.0.0.1', log: proposerLog(proposerLines) },
     );
     cleanups.push(() => proposer.close());
 
@@ -181,6 +194,10 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
       const settings = loadClientSettings({
         ...baseEnv,
         RUST_LOG: 'info',
+        // The ws:// form, as the devnet's containers and real clients get: the listener is then woken by the node's
+        // pushes, so a block lands and is taken under the counter's lock within milliseconds, as in the real client
+        // (a polling listener would widen N16's race window to its poll interval).
+        NF4_ETHEREUM_CLIENT_URL: anvil.rpcUrl.replace(/^http:/, 'ws:'),
         NF4_SIGNING_KEY: identity.key,
         NF4_NIGHTFALL_CLIENT__DB_URL: dataDir,
         NF4_NIGHTFALL_CLIENT__WEBHOOK_URL: o.webhooks?.url ?? '',
@@ -188,7 +205,7 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
         ...(o.maxQueueSize ? { NF4_NIGHTFALL_CLIENT__MAX_QUEUE_SIZE: String(o.maxQueueSize) } : {}),
       });
       const logs: string[] = [];
-      const client = await startClient(settings, {
+      const client = await startClient(o.rpcUrl ? { ...settings, rpcUrl: o.rpcUrl } : settings, {
         port: 0,
         host: '127.0.0.1',
         logWrite: (line) => logs.push(line),
@@ -221,6 +238,7 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
 
     return {
       rpcUrl: anvil.rpcUrl,
+      proposerLogs: proposerLines,
       mintErc721: async (to, tokenId) =>
         mined(await funder.writeContract({ address: erc721, abi: erc721Abi, functionName: 'mint', args: [to, tokenId] })),
       mintErc1155: async (to, id, amount) =>
