@@ -15,6 +15,8 @@ const target = currentTarget();
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
+/** The cut lasts a moment: a client that retries at once (the simulator's transport) meets it again; the real one does not retry. */
+const PROVIDER_BACKOFF = { backoffSeconds: 1 };
 
 describe("a client's L1 endpoint cuts one call while the client processes a block", () => {
   let cast: Cast | undefined;
@@ -40,20 +42,20 @@ describe("a client's L1 endpoint cuts one call while the client processes a bloc
   it('a deposit whose block meets the cut is confirmed, or fails naming the listener\'s "Error processing event"', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Listener call cut (N17)');
-    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP));
+    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP, PROVIDER_BACKOFF));
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's block lookup cut", causes: ['Error processing event', 'panicked at'], firedAt: faults.firstFiredAt },
       async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
     );
-    expect((await faults.state()).fired, 'the cut reached the client').toEqual([expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' })]);
+    expect((await faults.state()).fired, 'the cut reached the client').toContainEqual(expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' }));
   });
 
   it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Listener call cut (N17)');
     if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
-    if (outcome.kind === 'named') await step("Alice's client is restarted and her keys re-derived", () => alice.restartClient());
+    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
     const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
     await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
     // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.

@@ -15,6 +15,8 @@ const target = currentTarget();
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
+/** The refusal's backoff: a client that retries at once (the simulator's transport) meets it again; the real one does not retry. */
+const PROVIDER_BACKOFF = { backoffSeconds: 1 };
 
 describe("a client's L1 endpoint refuses its sync check once", () => {
   let cast: Cast | undefined;
@@ -40,20 +42,20 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   it('a deposit after the refusal is confirmed, or fails naming "Failed to get synchronisation status"', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Sync check refused (N18)');
-    await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
+    await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL, PROVIDER_BACKOFF));
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's sync check refused", causes: ['Failed to get synchronisation status'], firedAt: faults.firstFiredAt },
       async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
     );
-    expect((await faults.state()).fired, 'the refusal reached the client').toEqual([expect.objectContaining({ action: 'refuse', method: 'eth_call' })]);
+    expect((await faults.state()).fired, 'the refusal reached the client').toContainEqual(expect.objectContaining({ action: 'refuse', method: 'eth_call' }));
   });
 
   it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Sync check refused (N18)');
     if (!outcome) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
-    if (outcome.kind === 'named') await step("Alice's client is restarted and her keys re-derived", () => alice.restartClient());
+    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
     const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
     await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
     // A request the dead worker held is dropped at the restart: only confirmed deposits count.

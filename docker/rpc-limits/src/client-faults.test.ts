@@ -29,6 +29,19 @@ describe("a client route's fault book", () => {
     expect([book.meet(call), book.meet(call), book.meet(call)]).toEqual(['cut', 'cut', undefined]);
   });
 
+  it('with a backoff, meets every matching call for that long after the first, then is spent', () => {
+    let now = at;
+    const book = new ClientFaultBook(() => now);
+    book.arm(ArmedFault.parse({ action: 'refuse', method: 'eth_call', selector: LAYER2_BLOCK_NUMBER, forSeconds: 1 }));
+    const call = ethCall(LAYER2_BLOCK_NUMBER);
+    expect(book.meet(call)).toBe('refuse');
+    now += 999;
+    expect(book.meet(call), 'a retry within the backoff').toBe('refuse');
+    now += 1;
+    expect(book.meet(call), 'after the backoff').toBeUndefined();
+    expect(book.state()).toMatchObject({ armed: [], fired: [{ at: '2026-11-28T04:00:00.000Z' }, { at: '2026-11-28T04:00:00.999Z' }] });
+  });
+
   it('matches a selector whatever its case, read from `input` as well as `data`', () => {
     const book = new ClientFaultBook(() => at);
     book.arm(ArmedFault.parse({ action: 'cut', method: 'eth_call', selector: '0xABCDEF01' }));

@@ -15,6 +15,11 @@ export const ArmedFault = z.object({
   selector: Selector.optional(),
   /** How many matching calls it meets before it is spent. */
   times: z.number().int().positive().default(1),
+  /**
+   * Once it has met a call, it meets every matching call for this long, as a provider refuses a client for its backoff
+   * (Infura's 429 names backoff_seconds): a client that retries at once meets it again.
+   */
+  forSeconds: z.number().positive().max(60).optional(),
 });
 export type ArmedFault = z.infer<typeof ArmedFault>;
 
@@ -55,8 +60,10 @@ function selectorOf(call: SeenCall): string | undefined {
   return data?.slice(0, 10).toLowerCase();
 }
 
+type Armed = ArmedFault & { until?: number };
+
 export class ClientFaultBook {
-  readonly #armed: ArmedFault[] = [];
+  readonly #armed: Armed[] = [];
   readonly #fired: FiredFault[] = [];
   readonly #calls: Record<string, number> = {};
   #lagMs = 0;
@@ -80,11 +87,17 @@ export class ClientFaultBook {
   /** Counts `call` and spends the first armed fault it meets, if any: what the route must do with it. */
   meet(call: SeenCall): ArmedFault['action'] | undefined {
     this.#calls[call.method] = (this.#calls[call.method] ?? 0) + 1;
+    const now = this.now();
+    // A fault whose backoff is over is spent.
+    for (let i = this.#armed.length - 1; i >= 0; i--) if (this.#armed[i]!.until !== undefined && now >= this.#armed[i]!.until!) this.#armed.splice(i, 1);
     const index = this.#armed.findIndex((fault) => fault.method === call.method && (!fault.selector || fault.selector === selectorOf(call)));
     if (index < 0) return undefined;
     const fault = this.#armed[index]!;
-    fault.times -= 1;
-    if (fault.times === 0) this.#armed.splice(index, 1);
+    if (fault.until === undefined) {
+      fault.times -= 1;
+      if (fault.forSeconds !== undefined) fault.until = now + fault.forSeconds * 1_000;
+      else if (fault.times === 0) this.#armed.splice(index, 1);
+    }
     this.#fired.push({ action: fault.action, method: fault.method, ...(fault.selector ? { selector: fault.selector } : {}), at: new Date(this.now()).toISOString() });
     return fault.action;
   }
@@ -96,6 +109,6 @@ export class ClientFaultBook {
   }
 
   state(): ClientFaultState {
-    return { armed: this.#armed.map((f) => ({ ...f })), fired: this.#fired.map((f) => ({ ...f })), lagSeconds: this.lagMs / 1_000, calls: { ...this.#calls } };
+    return { armed: this.#armed.map(({ until: _until, ...f }) => ({ ...f })), fired: this.#fired.map((f) => ({ ...f })), lagSeconds: this.lagMs / 1_000, calls: { ...this.#calls } };
   }
 }
