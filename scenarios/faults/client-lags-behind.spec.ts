@@ -17,10 +17,11 @@ const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { alice: '2', bob: '1', transfer: '1' } as const;
 /**
- * Longer than Bob's deposit takes to land on the devnet, so Alice's client has not seen his block when she spends; and
- * for a while only, as a client behind a slow endpoint falls behind and catches up.
+ * Longer than a plume client's sync check takes to come round (~1 s), shorter than its transport's answer timeout (viem's
+ * 10 s: a longer hold fails its replay's eth_getLogs instead, N19's panic); for a while only, as a client behind a slow
+ * endpoint falls behind and catches up.
  */
-const LAG = { seconds: 10, forSeconds: 30 } as const;
+const LAG = { seconds: 5, forSeconds: 30 } as const;
 const LISTENER_RESTART_LINES = [
   'Restarting event listener: aborting current task',
   'Client is not synchronised with the blockchain, restarting event listener',
