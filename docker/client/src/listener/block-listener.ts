@@ -19,12 +19,12 @@
 //   listener synchronized successfully" or "Restart timeout - releasing lock after 300 seconds".
 //
 // The double reads the chain through eth_getLogs woken by the node's pushes (docker/lib/chain-wake.ts) where the real
-// client receives the logs in the pushes themselves: after the push the double spends one eth_blockNumber and one
-// eth_getLogs more (two local round trips, a few ms on the devnet) before it handles a new block.
+// client receives the logs in the pushes themselves: after the push the double spends one eth_getLogs more (one local
+// round trip) before it handles a new block, so N16's race window is that much wider than the real one.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getAddress, parseAbi, type Log } from 'viem';
 import type { ChainWake } from '../../../lib/chain-wake';
-import { LogFollower, pause } from '../../../lib/log-follower';
+import { pause } from '../../../lib/log-follower';
 import { LocalCommitmentTree } from '../commitments/commitment-tree';
 import { LogTarget, type ClientContext, type ListenerControl } from '../context';
 import { handleBlockProposed, ListenerError } from './block-processing';
@@ -45,8 +45,6 @@ const nightfallEvents = parseAbi([
 ]);
 type NightfallLog = Log<bigint, number, false, undefined, true, typeof nightfallEvents>;
 
-/** Blocks per eth_getLogs while following new logs (not a replay: a few blocks at a time). */
-const FOLLOW_RANGE = 5_000n;
 /** Without a working WebSocket to be woken by: a fraction of the devnet's 1 s L1 block time. */
 const LISTENER_POLL_MS = 300;
 /** max_event_listener_attempts' default (event_listener_manager.rs:37). */
@@ -228,29 +226,24 @@ export class BlockListener implements ListenerControl {
     }
     if (!plume) log.info('Subscribed to events.');
 
-    // The subscription's stream: every new log after the replayed range, in order.
-    const follower = new LogFollower(client, latest + 1n, FOLLOW_RANGE);
+    // The subscription's stream: every new log after the replayed range, in order. One eth_getLogs up to 'latest' per
+    // push (no eth_blockNumber first), so the double spends a single local round trip more than the real client, which
+    // is pushed the log itself, between a block landing and the counter's lock.
+    let cursor = latest + 1n;
     while (!signal.aborted) {
-      let behind = false;
-      let range;
-      let logs: NightfallLog[] = [];
+      let logs: NightfallLog[] | undefined;
       try {
-        range = await follower.next();
-        if (range) logs = await getLogs(range.fromBlock, range.toBlock);
+        logs = (await client.getLogs({ address: ctx.l1.addresses.nightfall, events: nightfallEvents, fromBlock: cursor, toBlock: 'latest', strict: true }));
       } catch (error) {
         // A read the real client does not make (it is pushed the logs): the double reads again at the next wake.
         log.debug(`Reading new logs failed, reading again at the next wake: ${(error as Error).message.split('\n')[0]}`);
-        range = undefined;
       }
-      if (range) {
-        for (const entry of logs) {
-          if (signal.aborted) return;
-          await handleBlockProposedOrOther(ctx, entry, this, sites.stream, signal);
-        }
-        follower.passed(range);
-        behind = !range.atHead;
+      for (const entry of logs ?? []) {
+        if (signal.aborted) return;
+        await handleBlockProposedOrOther(ctx, entry, this, sites.stream, signal);
+        cursor = entry.blockNumber + 1n; // every log of a block comes in the same answer
       }
-      if (!behind && !signal.aborted) await pause(LISTENER_POLL_MS, signal, this.wake);
+      if (!signal.aborted) await pause(LISTENER_POLL_MS, signal, this.wake);
     }
   }
 }
