@@ -1,0 +1,77 @@
+// A client's own L1 endpoint cuts one call while the client processes a block: the connection of its next
+// eth_getTransactionByHash (the lookup of a BlockProposed's transaction) is closed. The real event listener panics on
+// that (N17, "Error processing event"): the block is never recorded and no later block is read. A deposit made then
+// is confirmed (the client survived) or fails naming the panic within a few progress intervals, never a silent wait;
+// after such a failure the client is restarted, its keys re-derived, and a deposit is confirmed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '../../fixtures/api';
+import { BLOCK_TRANSACTION_LOOKUP, clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome } from '../../fixtures/faults';
+import { labels, skipBecause, step } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
+
+const target = currentTarget();
+const unavailable = whyNoClientL1Faults(target);
+const token = target.tokens.find((t) => t.decimals === 18)!;
+const DEPOSIT = '1';
+/** The cut lasts a moment: a client that retries at once (the simulator's transport) meets it again; the real one does not retry. */
+const PROVIDER_BACKOFF = { backoffSeconds: 1 };
+/**
+ * The listener's panic, or what follows it at once on plume: the idle sync check finds the dead listener behind and
+ * restarts it (N17 → N16, divergences round 2), and that line may be the first the harness meets.
+ */
+const LISTENER_DEATH_LINES = [
+  'Error processing event',
+  'panicked at',
+  'Client is not synchronised with the blockchain, restarting event listener',
+  'Restarting event listener: aborting current task',
+];
+
+describe("a client's L1 endpoint cuts one call while the client processes a block", () => {
+  let cast: Cast | undefined;
+  let alice: User;
+  let faults: ClientL1Faults;
+  let outcome: FaultOutcome | undefined;
+
+  beforeAll(async () => {
+    if (unavailable) return;
+    cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } }, scenario: 'client listener call cut' });
+    [alice] = cast.users as [User];
+    faults = clientL1Faults(target, alice.container.name);
+  });
+
+  afterAll(async () => {
+    await faults?.clear();
+    await cast?.close();
+  });
+
+  reportCastPerTest(() => cast);
+  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
+
+  it('a deposit whose block meets the cut is confirmed, or fails naming the listener\'s "Error processing event"', async (context) => {
+    if (unavailable) return skipBecause(context, unavailable);
+    await story('Listener call cut (N17)');
+    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
+    // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
+    await step('her client has sent the escrow (Submitted)', () => deposit.reaches('Submitted'));
+    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash: its next block's lookup", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP, PROVIDER_BACKOFF));
+    outcome = await outcomeOfFault(
+      target,
+      { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
+      () => deposit.reaches('Confirmed'),
+    );
+    expect((await faults.state()).fired, 'the cut reached the client').toContainEqual(expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' }));
+  });
+
+  it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
+    if (unavailable) return skipBecause(context, unavailable);
+    await story('Listener call cut (N17)');
+    if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
+    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
+    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.
+    await step(`Alice's L2 balance is 2 × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, 2n * units(token, DEPOSIT)));
+  });
+});

@@ -1,0 +1,65 @@
+// A client's own L1 endpoint refuses its sync check once: one HTTP 429 to its eth_call of layer2_block_number(). The
+// real queue worker ends for good on that (N18) while /v1/health stays Healthy and requests stay Queued. A deposit
+// made then is confirmed (the client survived) or fails naming the client's "Failed to get synchronisation status"
+// within a few progress intervals, never a silent wait; after such a failure the client is restarted, its keys
+// re-derived, and a deposit is confirmed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '../../fixtures/api';
+import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome } from '../../fixtures/faults';
+import { labels, skipBecause, step } from '../../fixtures/report';
+import { currentTarget } from '../../fixtures/target';
+import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
+import type { User } from '../../fixtures/users';
+
+const target = currentTarget();
+const unavailable = whyNoClientL1Faults(target);
+const token = target.tokens.find((t) => t.decimals === 18)!;
+const DEPOSIT = '1';
+/** The refusal's backoff: a client that retries at once (the simulator's transport) meets it again; the real one does not retry. */
+const PROVIDER_BACKOFF = { backoffSeconds: 1 };
+
+describe("a client's L1 endpoint refuses its sync check once", () => {
+  let cast: Cast | undefined;
+  let alice: User;
+  let faults: ClientL1Faults;
+  let outcome: FaultOutcome | undefined;
+
+  beforeAll(async () => {
+    if (unavailable) return;
+    cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } }, scenario: 'client sync check refused' });
+    [alice] = cast.users as [User];
+    faults = clientL1Faults(target, alice.container.name);
+  });
+
+  afterAll(async () => {
+    await faults?.clear();
+    await cast?.close();
+  });
+
+  reportCastPerTest(() => cast);
+  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
+
+  it('a deposit after the refusal is confirmed, or fails naming "Failed to get synchronisation status"', async (context) => {
+    if (unavailable) return skipBecause(context, unavailable);
+    await story('Sync check refused (N18)');
+    await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL, PROVIDER_BACKOFF));
+    outcome = await outcomeOfFault(
+      target,
+      { what: "Alice's client's sync check refused", causes: ['Failed to get synchronisation status'], firedAt: faults.firstFiredAt },
+      async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
+    );
+    expect((await faults.state()).fired, 'the refusal reached the client').toContainEqual(expect.objectContaining({ action: 'refuse', method: 'eth_call' }));
+  });
+
+  it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
+    if (unavailable) return skipBecause(context, unavailable);
+    await story('Sync check refused (N18)');
+    if (!outcome) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
+    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
+    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    // A request the dead worker held is dropped at the restart: only confirmed deposits count.
+    const confirmed = outcome.kind === 'completed' ? 2n : 1n;
+    await step(`Alice's L2 balance is ${confirmed} × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT)));
+  });
+});
