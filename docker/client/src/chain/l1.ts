@@ -71,7 +71,9 @@ export class L1 {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
-    const transport = http(options.rpcUrl, { retryCount: 2 });
+    // No retries: the real client's alloy provider has no retry layer (lib/src/wallets.rs:55-66 @ plume_testnet_client
+    // 4e84c58), so one refused or cut call fails what asked for it (N17, N18).
+    const transport = http(options.rpcUrl, { retryCount: 0 });
     this.publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_MS });
     this.#account = privateKeyToAccount(options.signingKey.reveal());
     this.#wallet = createWalletClient({ chain, transport, account: this.#account, pollingInterval: POLLING_MS });
