@@ -1,7 +1,6 @@
 // A client's own L1 endpoint refuses its sync check once: one HTTP 429 to its eth_call of layer2_block_number(). The
 // real queue worker ends for good on that (N18) while /v1/health stays Healthy and requests stay Queued. A deposit
-// made then fails naming the client's "Failed to get synchronisation status" at once
-// within a few progress intervals, never a silent wait; after such a failure the client is restarted, its keys
+// made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a failure the client is restarted, its keys
 // re-derived, and a deposit is confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
