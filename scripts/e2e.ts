@@ -83,8 +83,9 @@ const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data
 if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
 let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
-  const profile = readProfile();
-  await runPreflight(profile);
+  // The genesis block preflight settled (found when the profile sets none) is what every client starts with.
+  const profile = await runPreflight(readProfile());
+  scenarioEnv.E2E_TESTNET_GENESIS_BLOCK = String(profile.E2E_TESTNET_GENESIS_BLOCK);
   if (values['preflight-only']) process.exit(0);
   recovered = await recoverBeforeRun(profile, createLogger('e2e::rescue'));
   // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
@@ -171,7 +172,8 @@ function readProfile(): TestnetProfile {
   }
 }
 
-async function runPreflight(profile: TestnetProfile): Promise<void> {
+/** The profile with the genesis block preflight settled; stops the run when preflight fails. */
+async function runPreflight(profile: TestnetProfile): Promise<TestnetProfile> {
   const testnet = testnetTarget(profile);
   // Pre-certified client keys are known now; keys derived per run are certified when their clients start.
   const clientAddresses = (profile.E2E_TESTNET_CLIENT_KEYS ?? []).map((key) => privateKeyToAddress(key.reveal()));
@@ -180,10 +182,12 @@ async function runPreflight(profile: TestnetProfile): Promise<void> {
       // The round trip of every ERC-20 and every configured collection: each standard has its own gas reservations.
       plan: roundTripPlan(testnet.tokens, clientAddresses, { collections: testnet.collections }),
       marginPercent: profile.E2E_TESTNET_COST_MARGIN_PERCENT,
+      findGenesisBlock: profile.E2E_TESTNET_GENESIS_BLOCK === undefined,
     });
     console.log(formatPreflightReport(passed));
+    return { ...profile, E2E_TESTNET_GENESIS_BLOCK: passed.genesisBlock };
   } catch (error) {
-    if (error instanceof PreflightFailed) stop(error.message);
+    if (error instanceof PreflightFailed) return stop(error.message);
     throw error;
   }
 }
