@@ -15,8 +15,6 @@ const target = currentTarget();
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
-/** The cut lasts a moment: a client that retries at once (the simulator's transport) meets it again; the real one does not retry. */
-const PROVIDER_BACKOFF = { backoffSeconds: 1 };
 /**
  * The listener's panic, or what follows it at once on plume: the idle sync check finds the dead listener behind and
  * restarts it (N17 → N16, divergences round 2), and that line may be the first the harness meets.
@@ -55,7 +53,7 @@ describe("a client's L1 endpoint cuts one call while the client processes a bloc
     const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
     // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
     await step('her client has sent the escrow (Submitted)', () => deposit.reaches('Submitted'));
-    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash: its next block's lookup", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP, PROVIDER_BACKOFF));
+    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash: its next block's lookup", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP));
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
