@@ -16,7 +16,8 @@ import { TransactionNotFoundError } from 'viem';
 import { decodeProposeBlock, type Block } from '../../../lib/block-codec';
 import { fr254Display } from '../commitments/commitment-tree';
 import { LogTarget, type ClientContext } from '../context';
-import type { BlockListener } from './block-listener';
+import type { LocalCommitmentTree } from '../commitments/commitment-tree';
+import type { ExpectedBlockCounter } from './expected-block-counter';
 import { processBlock } from './block-processor';
 import { TaskPanic, type PanicSite } from './panics';
 import { PANIC_SITES } from './panics';
@@ -35,7 +36,8 @@ class HandlerError extends Error {
 }
 
 export interface HandlingContext {
-  readonly listener: BlockListener;
+  /** What the block's handling shares with its listener (block-listener.ts): the counter and the tree. */
+  readonly listener: { readonly counter: ExpectedBlockCounter; readonly tree: LocalCommitmentTree };
   /** Where this listener loop panics (replay or stream). */
   readonly site: PanicSite;
   readonly signal: AbortSignal;
