@@ -123,6 +123,7 @@ describe('preflight on the devnet standing in for the test network', () => {
       'fix: point E2E_TESTNET_RPC_URL at the test network, or correct E2E_TESTNET_CHAIN_ID');
     expect(error.message).toContain('no user client was started and no funds moved');
     expect(error.skipped).toEqual([
+      'genesis block and the clients\' replay',
       'contract generation and client pairing',
       'funder balances',
       'proposer registration',
