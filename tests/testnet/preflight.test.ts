@@ -6,14 +6,14 @@ import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClientContainer, startDevnet, type Devnet } from '../../fixtures/network';
+import { hostAddressForContainers, startClientContainer, startDevnet, type Devnet } from '../../fixtures/network';
 import { plumeAddressesToml } from '../../fixtures/network/addresses-file';
 import { dockerEngine } from '../../fixtures/network/engine';
 import {
@@ -336,11 +336,14 @@ describe('a real client image', () => {
 
   it('gets its database on a network of their own when the profile names none, removed with them (N10)', async () => {
     const name = `own-net-${randomBytes(3).toString('hex')}`;
+    // On a network of its own the client reaches L1 as a real one reaches its provider, from outside the devnet's
+    // network: here through the host (the bridge gateway) to anvil's published port. It must synchronise to start.
+    const l1 = await forwardFromBridge(new URL(devnet.anvilRpcUrl));
     const client = await startClientContainer({
       name,
       signingKey: new Secret(generatePrivateKey()),
       image: devnet.images.client,
-      target: { ethereumClientUrl: devnet.ethereumUrlInNetwork, chainId: devnet.chainId, addressesToml: devnet.addressesToml },
+      target: { ethereumClientUrl: l1.url, chainId: devnet.chainId, addressesToml: devnet.addressesToml },
       database: { image: mongoStandIn, alias: `${name}-db` },
     });
     let network: string | undefined;
@@ -357,11 +360,27 @@ describe('a real client image', () => {
       expect(client.urlInNetwork).toBe(`http://${name}:3000`);
     } finally {
       await client.stop();
+      await l1.close();
     }
     const gone = await (await dockerEngine()).getNetwork(network).inspect().then(() => false, (error: { statusCode?: number }) => error.statusCode === 404);
     expect(gone, `network ${network} was removed with the client`).toBe(true);
   });
 });
+
+/** A TCP forward on the docker bridge's gateway address to `target` (on the host's loopback): ws:// for containers. */
+async function forwardFromBridge(target: URL): Promise<{ url: string; close: () => Promise<void> }> {
+  const host = await hostAddressForContainers();
+  const server = createNetServer((inbound) => {
+    const outbound = connect(Number(target.port), target.hostname);
+    inbound.pipe(outbound).pipe(inbound);
+    const drop = () => { inbound.destroy(); outbound.destroy(); };
+    inbound.on('error', drop);
+    outbound.on('error', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `ws://${host}:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 function docker(args: string[], input?: string): void {
   const result = spawnSync('docker', args, { input, encoding: 'utf8' });
