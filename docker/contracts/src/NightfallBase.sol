@@ -86,6 +86,12 @@ abstract contract NightfallBase is
 
     event BlockProposed(int256 indexed layer2_block_number);
     event DepositEscrowed(uint256 nfSlotId, uint256 value);
+    // Upstream's Nightfall is a UUPS proxy under an access manager, whose events the plume client's replay filters on
+    // (nightfall_event_listener.rs:97-104 @ plume_testnet_client 4e84c58). Declared for the same interface; this
+    // devnet deploys no proxy, so they are never emitted here.
+    event Initialized(uint64 version);
+    event Upgraded(address indexed implementation);
+    event AuthoritiesUpdated(address indexed target, address indexed authority);
 
     /// Number of the next L2 block; the first block proposed is block 0.
     int256 public layer2_block_number;
