@@ -106,7 +106,9 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(text).toContain(`client ${certified} is certified`);
     expect(text).toContain(`client ${certifiable} is not certified yet; it will be certified through its client with`);
     expect(text).toContain(`the contract-event service ${devnet.eventService.url} accepts the API key`);
+    // The double answers as the current document: an Address without modules (F14), GET /plan (F24).
     expect(text).toContain(`Nightfall ${devnet.deployment.nightfall} is linked in MultiBaas as nightfall_${devnet.deployment.contracts} with its events synced`);
+    expect(text).toContain('the MultiBaas plan "devnet double": event_monitor_feature on, event_logging_feature on');
     expect(text).toContain('deliveries: pulled from the events API (no public URL for the receiver)');
     // The plume client's largest fixed gas limit (its de-escrow), against the devnet's block gas limit.
     expect(text).toMatch(/the L1 takes the plume client's de-escrow's gas limit of 500,000,000 \(block gas limit [\d,]+\)/);

@@ -1,11 +1,12 @@
 // Addresses as MultiBaas keeps them: an alias (SPEC AddressAlias :2767-2786) and the library contracts linked to the
 // address (SPEC Address.contracts :2687-2766). A link made with a `startingBlock` gets an event monitor that syncs the
 // contract's events from that block (SPEC :7995-8005); one made without gets none, and none of its events is synced or
-// delivered. The monitors' progress is what `…/contracts/{label}/status` answers (SPEC EventMonitorStatus :4865-4918).
-import type * as Sdk from '@curvegrid/multibaas-sdk';
+// delivered. The monitors' progress is what `…/contracts/{label}/status` answers (SPEC EventMonitorStatus :4865-4918,
+// served in the current document's shape, EventIndexingStatus). Addresses carry no `modules`, as in the current document.
 import { getAddress, isAddress, type Address, type Hash } from 'viem';
 import { CONTRACT_LIBRARY, type LibraryContract } from './contract-library';
 import type { LinkedContract } from './event-rendering';
+import type { AddressView, IndexingStatus } from './wire';
 
 /** What the service does not know, as the API answers it: 404 with this message. */
 export class NotFound extends Error {
@@ -50,7 +51,7 @@ export class AddressBook {
   constructor(private readonly chain: ChainLookups, private readonly now: () => Date = () => new Date()) {}
 
   /** `POST /chains/ethereum/addresses`: creates or renames. */
-  setAlias(address: string, alias: string): Sdk.Address {
+  setAlias(address: string, alias: string): AddressView {
     const taken = [...this.#entries.values()].find((entry) => entry.alias === alias && entry.address !== getAddress(address));
     if (taken) throw new Conflict(`alias ${alias} is already used for ${taken.address}`);
     const entry = this.#entryFor(address);
@@ -59,15 +60,15 @@ export class AddressBook {
   }
 
   /** `GET /chains/ethereum/addresses/{address-or-alias}`: an unknown address has no alias and no contracts; an unknown alias is not found. */
-  get(addressOrAlias: string): Sdk.Address {
+  get(addressOrAlias: string): AddressView {
     const entry = this.#find(addressOrAlias);
     if (entry) return view(entry);
-    if (isAddress(addressOrAlias, { strict: false })) return { alias: '', address: getAddress(addressOrAlias), chain: 'ethereum', modules: [], contracts: [] };
+    if (isAddress(addressOrAlias, { strict: false })) return { alias: '', address: getAddress(addressOrAlias), chain: 'ethereum', contracts: [] };
     throw new NotFound(`address ${addressOrAlias} not found`);
   }
 
   /** `POST …/addresses/{address-or-alias}/contracts`: links (or re-links) a library contract, with a monitor if `startingBlock`. */
-  async link(addressOrAlias: string, label: string, startingBlock: string | undefined): Promise<Sdk.Address> {
+  async link(addressOrAlias: string, label: string, startingBlock: string | undefined): Promise<AddressView> {
     const contract = CONTRACT_LIBRARY.get(label);
     if (!contract) throw new NotFound(`contract ${label} not found`);
     const entry = this.#find(addressOrAlias) ?? (isAddress(addressOrAlias, { strict: false }) ? this.#entryFor(addressOrAlias) : undefined);
@@ -80,15 +81,13 @@ export class AddressBook {
   }
 
   /** `GET …/contracts/{label}/status`. */
-  monitorStatus(addressOrAlias: string, label: string): Sdk.EventMonitorStatus {
+  monitorStatus(addressOrAlias: string, label: string): IndexingStatus {
     const entry = this.#find(addressOrAlias);
     const linked = entry?.links.get(label);
     if (!entry || !linked) throw new NotFound(`contract ${label} is not linked to ${addressOrAlias}`);
     const monitor = linked.monitor;
     if (!monitor) throw new NotFound(`no event monitor for ${label} at ${entry.address}: it was linked without a starting block`);
     return {
-      contractId: monitor.id,
-      addressId: entry.id,
       isProcessingPastLogs: monitor.isProcessingPastLogs,
       latestBlockNumber: Number(monitor.latestBlockNumber),
       latestBlockHash: monitor.latestBlockHash,
@@ -149,12 +148,11 @@ export class Conflict extends Error {
   override readonly name = 'Conflict';
 }
 
-function view(entry: Entry): Sdk.Address {
+function view(entry: Entry): AddressView {
   return {
     alias: entry.alias,
     address: entry.address,
     chain: 'ethereum',
-    modules: [],
     contracts: [...entry.links.values()].map(({ contract }) => ({ label: contract.label, name: contract.name, version: contract.version })),
   };
 }

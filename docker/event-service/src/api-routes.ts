@@ -17,9 +17,10 @@ import { Conflict, NotFound, type AddressBook } from './address-book';
 import type { DeliveryDispatcher } from './delivery-dispatcher';
 import type { EventStore } from './event-store';
 import type { Log } from './log';
+import { planFor, type PlanSetting } from './plan';
 import type { ApiKey } from './settings';
 import type { WebhookRegistry } from './webhook-registry';
-import { AddressAliasCreate, EventFilter, LinkRequest, Page, WebhookCreate, type ListedEvent } from './wire';
+import { AddressAliasCreate, EventFilter, LinkRequest, Page, WebhookCreate, type AddressView, type IndexingStatus, type ListedEvent } from './wire';
 
 const API = '/api/v0';
 /** SPEC ChainName :3261-3266: the only chain. Anything else gets the document's own error example. */
@@ -38,6 +39,8 @@ export interface ApiDeps {
   client: Pick<PublicClient, 'getBlockNumber'>;
   chainId: number;
   apiKey: ApiKey;
+  /** Which deployment `GET /plan` shows; an older deployment has no such route. */
+  plan: PlanSetting;
   log: Log;
 }
 
@@ -61,7 +64,12 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
     if (params.chain !== CHAIN) throw new ApiError(404, 'Blockchain Not Found');
   };
   const query = (url: URL) => Object.fromEntries(url.searchParams);
+  const startedAt = new Date();
+  // The current document's route (curvegrid/multibaas-sdk-typescript @ 65f28a1 : api.ts:3839); an older deployment
+  // lacks it and answers as for any unknown path: 404.
+  const planRoutes: Route[] = deps.plan === 'older-deployment' ? [] : [{ method: 'GET', path: `${API}/plan`, handler: () => ({ result: planFor(deps.plan, startedAt) }) }];
   const routes: Route[] = [
+    ...planRoutes,
     // ---- webhooks (SPEC :1871-2036)
     {
       method: 'POST',
@@ -143,7 +151,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       handler: async (params, req) => {
         chainOr404(params);
         const { alias, address } = parsed(AddressAliasCreate, await req.json(), 'address alias');
-        return { status: 201, result: book.setAlias(address, alias) satisfies Sdk.Address };
+        return { status: 201, result: book.setAlias(address, alias) satisfies AddressView };
       },
     },
     {
@@ -151,7 +159,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/chains/:chain/addresses/:address`,
       handler: (params) => {
         chainOr404(params);
-        return { result: book.get(params.address!) satisfies Sdk.Address };
+        return { result: book.get(params.address!) satisfies AddressView };
       },
     },
     {
@@ -162,7 +170,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
         const link = parsed(LinkRequest, await req.json(), 'link');
         const address = await book.link(params.address!, link.label, link.startingBlock);
         log.info(`Linked ${link.label} to ${address.address}${link.startingBlock === undefined ? ' without sync' : ` syncing events from ${link.startingBlock}`}`);
-        return { result: address satisfies Sdk.Address };
+        return { result: address satisfies AddressView };
       },
     },
     {
@@ -170,7 +178,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/chains/:chain/addresses/:address/contracts/:contract/status`,
       handler: (params) => {
         chainOr404(params);
-        return { result: book.monitorStatus(params.address!, params.contract!) satisfies Sdk.EventMonitorStatus };
+        return { result: book.monitorStatus(params.address!, params.contract!) satisfies IndexingStatus };
       },
     },
   ];

@@ -47,14 +47,14 @@ export async function startEventService(settings: EventServiceSettings, options:
   const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, wake, onBlock: (block) => dispatcher.offer(block), log });
 
   const server = await startHttpServer(
-    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, log }),
+    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, plan: settings.plan, log }),
     { port: options.port, ...(options.host === undefined ? {} : { host: options.host }) },
   );
   const { port } = server;
 
   const stop = new AbortController();
   const following = monitors.run(stop.signal);
-  log.info(`Event service listening on port ${port}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); no contract linked yet`);
+  log.info(`Event service listening on port ${port}; plan ${settings.plan}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); no contract linked yet`);
 
   return {
     url: `http://127.0.0.1:${port}`,

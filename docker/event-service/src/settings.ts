@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { inspect } from 'node:util';
 import { SettingsError, toHttpRpcUrl } from '../../lib/settings';
+import { PLAN_SETTINGS, type PlanSetting } from './plan';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const milliseconds = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
@@ -23,6 +24,8 @@ const envShape = {
   EVENT_SERVICE_RETRY_MAX_MS: milliseconds(60_000),
   /** Bound of one delivery POST (connect, headers and body). */
   EVENT_SERVICE_DELIVERY_TIMEOUT_MS: milliseconds(10_000),
+  /** Which deployment `GET /plan` shows (plan.ts): event monitoring on (the default), off, or no plan route at all (404). */
+  EVENT_SERVICE_PLAN: optional(z.enum(PLAN_SETTINGS)).transform((v) => v ?? 'event-monitoring'),
   RUST_LOG: z.string().optional(),
 };
 
@@ -62,6 +65,7 @@ export interface EventServiceSettings {
   readonly pollMs: number;
   readonly retry: RetrySettings;
   readonly deliveryTimeoutMs: number;
+  readonly plan: PlanSetting;
   readonly rustLog: string | undefined;
   readonly port: number;
 }
@@ -87,6 +91,7 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     pollMs: e.EVENT_SERVICE_POLL_MS,
     retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,
+    plan: e.EVENT_SERVICE_PLAN,
     rustLog: e.RUST_LOG,
     port: EVENT_SERVICE_PORT,
   };

@@ -6,10 +6,14 @@ import { parseAbi, type Address, type Hash, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import emittedSample from '../../../fixtures/vectors/multibaas/webhook-delivery-event-emitted.json';
 import openapiFacts from '../../../fixtures/vectors/multibaas/openapi-facts.json';
+import currentFacts from '../../../fixtures/vectors/multibaas/current-api-facts.json';
 import signatureVector from '../../../fixtures/vectors/multibaas/signature.json';
 import { renderEvent, rfc3339, type LinkedContract, type MinedLog } from './event-rendering';
 import { signDelivery } from './signature';
-import { DEFAULT_PAGE_SIZE, LABEL_PATTERN, type DeliveryItem } from './wire';
+import { AddressBook } from './address-book';
+import { planFor } from './plan';
+import { loadEventServiceSettings } from './settings';
+import { AddressAliasCreate, DEFAULT_PAGE_SIZE, LABEL_PATTERN, LinkRequest, WebhookCreate, type DeliveryItem } from './wire';
 
 /** The sample's token as a user would have uploaded it: its signatures as the sample shows them, 3 decimals. */
 const sampleToken: LinkedContract = {
@@ -70,8 +74,51 @@ describe('the double signs as the documented recipe', () => {
 });
 
 describe('facts of the API document the double follows', () => {
-  it('pages of 10 by default; labels as the document patterns them', () => {
+  it('pages of 10 by default (both generations)', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(openapiFacts.defaultPageSize.value);
-    expect(LABEL_PATTERN.source).toBe(openapiFacts.labelPattern.value);
+  });
+});
+
+describe('the double is the current generation of the document (current-api-facts.json)', () => {
+  const older = new RegExp(openapiFacts.labelPattern.value);
+
+  it("enforces the current label pattern, which the older one contains: it refuses labels starting with 0x", () => {
+    expect(LABEL_PATTERN.source).toBe(currentFacts.labelPattern.value);
+    for (const label of ['nightfall-e2e-wgas-3fa2c1', 'nightfall_plume', '0', '0a', 'x509', '-', '_0x']) {
+      expect([label, LABEL_PATTERN.test(label), older.test(label)]).toEqual([label, true, true]);
+    }
+    const url = 'https://tunnel.example.test/contract-events';
+    expect(WebhookCreate.safeParse({ label: '0xabc', url, subscriptions: ['event.emitted'] }).success).toBe(false);
+    expect(AddressAliasCreate.safeParse({ alias: '0x', address: `0x${'11'.repeat(20)}` }).success).toBe(false);
+    expect(LinkRequest.safeParse({ label: '0Xabc' }).success).toBe(false);
+  });
+
+  it('answers an Address without modules, and the indexing status without the older ids', async () => {
+    const hash = `0x${'ab'.repeat(32)}` as const; // test vector: any keccak-shaped block hash
+    const book = new AddressBook({ head: async () => 10n, blockHash: async () => hash, decimals: async () => undefined });
+    const address = `0x${'11'.repeat(20)}`;
+    const linked = await book.link(address, 'nightfall_plume', '5');
+    const documented = [...currentFacts.address.required, ...currentFacts.address.optional];
+    expect(Object.keys(linked).filter((field) => !documented.includes(field))).toEqual([]);
+    expect(currentFacts.address.required.filter((field) => !(field in linked))).toEqual([]);
+    expect(Object.keys(book.monitorStatus(address, 'nightfall_plume')).sort()).toEqual(Object.keys(currentFacts.eventIndexingStatus.fields).sort());
+  });
+
+  it('serves GET /plan with event monitoring by default, a plan without it, or none (an older deployment)', () => {
+    const base = { EVENT_SERVICE_API_KEY: 'devnet-event-service-key-for-tests', NF4_ETHEREUM_CLIENT_URL: 'ws://anvil:8545' }; // a test value
+    expect(loadEventServiceSettings(base).plan).toBe('event-monitoring');
+    const monitoring = (setting: string) => {
+      const plan = planFor(loadEventServiceSettings({ ...base, EVENT_SERVICE_PLAN: setting }).plan, new Date(0));
+      return plan?.features.find((feature) => feature.name === 'event_monitor_feature')?.enabled;
+    };
+    expect([monitoring('event-monitoring'), monitoring('no-event-monitoring'), monitoring('older-deployment')]).toEqual([true, false, undefined]);
+    expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_PLAN: 'gold' })).toThrow(/EVENT_SERVICE_PLAN/);
+  });
+
+  it("serves a plan of the document's shape, naming only features and limits the document names", () => {
+    const plan = planFor('event-monitoring', new Date(0))!;
+    expect(Object.keys(plan).sort()).toEqual(Object.keys(currentFacts.plan.fields).sort());
+    expect(plan.features.map((feature) => feature.name).filter((name) => !currentFacts.plan.featureNames.includes(name))).toEqual([]);
+    expect(plan.limits.map((limit) => limit.name).filter((name) => !currentFacts.plan.limitNames.includes(name))).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 // What the service sends and answers, as the vendor's API document and samples say (the service's own types and
-// request schemas; the harness has its own). Answers are typed against the vendor SDK's types (@curvegrid/multibaas-sdk,
-// generated from curvegrid/multibaas-sdk-go @ 816cbf0 : api/openapi.yaml), so `tsc` fails when one drifts from the
-// document; the differences are named where they are made.
+// request schemas; the harness has its own). Answers are typed against the vendor SDK's types (@curvegrid/multibaas-sdk
+// 1.0.2, generated from curvegrid/multibaas-sdk-go @ 816cbf0 : api/openapi.yaml), so `tsc` fails when one drifts from
+// the document; the differences are named where they are made. Where the vendor's current document (CURRENT:
+// curvegrid/multibaas-sdk-typescript @ 65f28a15e76f6e16feee7059301cb4fcf6b842d3 v1.1.1 : api.ts, and
+// curvegrid/multibaas-sdk-python @ 6bdded34e37b5e7ef324c6ff8f73619afd5419d3 : multibaas_sdk/models) differs, the
+// double is the current generation: it refuses labels starting with 0x, sends no Address.modules, answers the event
+// indexing status without the older ids, and serves GET /plan (settings can make it an older deployment).
 import type * as Sdk from '@curvegrid/multibaas-sdk';
 import { z } from 'zod';
 
@@ -36,11 +40,33 @@ export interface DeliveryItem {
 /** go-ethereum's Log JSON, field for field and in its order (SPEC Log :5329-5401; the docs' sample rawFields). */
 export type RawFields = Sdk.Log;
 
+// ---- Addresses, indexing status, plan (the current generation) ------------------------------------------------------
+
+/** CURRENT api.ts:144-181 Address: SDK 1.0.2's without `modules`, which the current document dropped (v1.0.6 on). */
+export type AddressView = Omit<Sdk.Address, 'modules'>;
+/** CURRENT api.ts:1345-1370 EventIndexingStatus: SDK 1.0.2's EventMonitorStatus without its three optional ids. */
+export type IndexingStatus = Omit<Sdk.EventMonitorStatus, 'contractId' | 'addressId' | 'idealBlockRange'>;
+/** CURRENT api.ts:2151-2227 Plan, PlanFeature, PlanLimit (SDK 1.0.2 has no plan): a null limit is unlimited. */
+export interface Plan {
+  name: string;
+  updatedAt: string;
+  limits: { name: string; limit: number | null; count?: number }[];
+  features: { name: string; enabled: boolean }[];
+}
+
 // ---- Requests ------------------------------------------------------------------------------------------------------
 
-/** SPEC :7102-7107 Label, :7097-7101 Alias. */
-export const LABEL_PATTERN = /^[a-z0-9_-]+$/;
-const Label = z.string().regex(LABEL_PATTERN, 'must match ^[a-z0-9_-]+$');
+/**
+ * CURRENT python base_webhook_endpoint.py:40, address_alias.py:38, contract_metadata.py:39: SPEC's slugs
+ * (`^[a-z0-9_-]+$`, :7102-7107 Label, :7097-7101 Alias) minus those starting with 0x.
+ */
+export const LABEL_PATTERN = /^(?:[a-z1-9_-][a-z0-9_-]*|0(?:[a-wyz0-9_-][a-z0-9_-]*)?)$/;
+const SLUG = /^[a-z0-9_-]+$/;
+/** One message per refusal: not a slug, or a slug starting with 0x. */
+const Label = z
+  .string()
+  .regex(SLUG, 'must match ^[a-z0-9_-]+$')
+  .refine((label) => !SLUG.test(label) || LABEL_PATTERN.test(label), 'must not start with 0x (it would read as an address)');
 const EthAddress = z.string().regex(/^0[xX][a-fA-F0-9]{40}$/, 'must be a 0x address');
 const WebhookEventsType = z.enum(['transaction.included', 'event.emitted']);
 
