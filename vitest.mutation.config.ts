@@ -16,5 +16,7 @@ export default defineConfig({
       'fixtures/builds/pairing.test.ts',
     ],
     exclude: ['**/node_modules/**'],
+    // Stryker's runs share the machine: a test that loads the report configuration can take seconds.
+    testTimeout: 30_000,
   },
 });
