@@ -1,10 +1,14 @@
 // The harness's L1 endpoint has a bad day: it cuts connections (before and after handing a request on), answers 429
 // and stalls requests for seconds. Reads are tried again, the verdicts are those of a good day (L1 to the last unit),
-// and the harness's own transactions are each sent once, with consecutive nonces.
+// and the harness's own transactions are each sent once, with consecutive nonces. Then Alice's client meets the same
+// bad day on its own L1 connection (its route on the devnet's limiting endpoint): the real client has no retry layer
+// (wallets.rs:55-66 @ plume_testnet_client 4e84c58), so its next refused or cut call fails the request or ends its
+// queue worker or listener (N17, N18), and the harness names that within a few progress intervals; a restarted client
+// deposits again. Sends are numbered from the bad day's start, so the deposit's first send is refused, never mined.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1 } from '../../fixtures/expectations';
-import { BAD_DAY, devnetTargetThrough, expectEachSentOnce, startL1FaultProxy, whyNoFaults, type L1FaultProxy } from '../../fixtures/faults';
+import { BAD_DAY, CLIENT_MET_L1_FAULT, clientL1Network, devnetTargetThrough, expectEachSentOnce, outcomeOfFault, startL1FaultProxy, whyNoClientL1Faults, whyNoFaults, type L1FaultProxy } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -12,10 +16,11 @@ import type { User } from '../../fixtures/users';
 
 const target = currentTarget();
 const unavailable = whyNoFaults(target);
+const noClientRoute = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
-const AMOUNTS = { deposit: '2', withdraw: '1' } as const;
+const AMOUNTS = { deposit: '2', withdraw: '1', again: '1' } as const;
 
-describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", () => {
+describe("the L1 endpoint (the harness's, then Alice's client's) cuts connections, answers 429 and stalls", () => {
   let proxy: L1FaultProxy | undefined;
   let faulty: Target;
   let cast: Cast | undefined;
@@ -26,7 +31,7 @@ describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", (
     proxy = await startL1FaultProxy(String(target.chain.rpcUrl));
     proxy.misbehave(BAD_DAY);
     faulty = devnetTargetThrough(proxy.url);
-    cast = await startCast(faulty, ['alice'], { tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) } }, scenario: 'L1 endpoint faults' });
+    cast = await startCast(faulty, ['alice'], { tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) + units(token, AMOUNTS.again) } }, scenario: 'L1 endpoint faults' });
     [alice] = cast.users as [User];
   });
 
@@ -64,6 +69,33 @@ describe("the harness's L1 endpoint cuts connections, answers 429 and stalls", (
     const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
     const outcome = await l1.settle({ knownHashes: [payout.l1TxHash] });
     await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) } });
+  });
+
+  it("Alice's client meets the bad day on its own L1 connection: the harness names what it broke, and a restarted client deposits", async (context) => {
+    if (noClientRoute) return skipBecause(context, noClientRoute);
+    await story('L1 endpoint faults');
+    const network = clientL1Network(target, alice.container.name);
+    try {
+      await step("Alice's client's L1 connection has the same bad day", () => network.badDay(BAD_DAY));
+      const outcome = await outcomeOfFault(
+        target,
+        { what: "a bad day on the client's L1 connection", causes: CLIENT_MET_L1_FAULT, firedAt: () => network.firstMetAt() },
+        async () => (await alice.deposit(token, AMOUNTS.again)).reaches('Confirmed'),
+      );
+      const met = await network.state();
+      await attachJson("faults met by the client's calls", met.counts);
+      expect(met.counts.rateLimited + met.counts.dropped + met.counts.answersLost, "the client's calls met the bad day").toBeGreaterThan(0);
+      // The real client retries no L1 call: a deposit that still confirms means the double lost that.
+      expect(outcome.kind, 'the client met the bad day and the harness named what it broke').toBe('named');
+      await network.heal();
+      await alice.recoverClient(`it logged "${outcome.kind === 'named' ? outcome.cause : ''}"`);
+    } finally {
+      await network.heal();
+    }
+    const deposit = await step(`Alice deposits ${AMOUNTS.again} ${token.symbol} on a healed connection`, () => alice.deposit(token, AMOUNTS.again));
+    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    const held = units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again);
+    await step(`Alice's L2 balance is ${AMOUNTS.deposit} - ${AMOUNTS.withdraw} + ${AMOUNTS.again}`, () => alice.l2BalanceBecomes(token, held));
   });
 
   it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async (context) => {

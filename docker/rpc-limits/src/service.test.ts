@@ -138,3 +138,52 @@ describe('the devnet limiting JSON-RPC endpoint', () => {
     expect((await rpc(call('eth_sendRawTransaction', ['0x02']))).body.result).toBe('0x1');
   });
 });
+
+describe("a client's route under conditions", () => {
+  const control = async (method: 'POST' | 'GET', body?: unknown) => {
+    const { statusCode, body: answer } = await request(`http://127.0.0.1:${service.port}/v1/clients/alice/conditions`, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    return { status: statusCode, body: (await answer.json()) as { counts: Record<string, number> } };
+  };
+  const clientCall = async (payload: unknown) => {
+    try {
+      const { statusCode, body } = await request(`http://127.0.0.1:${service.port}/clients/alice`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return { status: statusCode, body: (await body.json()) as RpcReply };
+    } catch (error) {
+      return { cut: (error as Error).message };
+    }
+  };
+
+  it("meets the client's calls on a bad day: a 429, a cut before the node, an answer lost after it, then a good answer", async () => {
+    await start({ burst: 100 });
+    const order = { badDay: { reads: { cycle: 4, rateLimitAt: 1, dropAt: 2, loseAnswerAt: 3 }, sends: { cycle: 2, rateLimitAt: 1, loseAnswerAt: 2 }, latency: { every: 100, ms: 1 } } };
+    expect((await control('POST', order)).status).toBe(200);
+    const answers = [];
+    for (let id = 1; id <= 4; id++) answers.push(await clientCall(call('eth_blockNumber', [], id)));
+    expect(answers[0]).toMatchObject({ status: 429, body: { id: 1, error: { code: -32005 } } });
+    expect(answers[1]).toHaveProperty('cut');
+    expect(answers[2]).toHaveProperty('cut');
+    expect(answers[3]).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 4, result: '0x3e8' } });
+    expect(nodeCalls.length, 'only the lost answer and the good one reached the node').toBe(2);
+    expect((await control('GET')).body.counts).toMatchObject({ requests: 4, rateLimited: 1, dropped: 1, answersLost: 1 });
+    // The harness's route is not the client's: it meets none of it.
+    expect((await rpc(call('eth_blockNumber'))).status).toBe(200);
+  });
+
+  it('refuses an order it cannot keep, saying which field', async () => {
+    await start();
+    const { statusCode, body } = await request(`http://127.0.0.1:${service.port}/v1/clients/alice/conditions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ network: { lossEvery: 1 } }),
+    });
+    expect(statusCode).toBe(400);
+    expect(await body.text()).toContain('network.lossEvery');
+  });
+});

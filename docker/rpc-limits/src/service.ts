@@ -7,7 +7,8 @@
 // Each client has a route of its own, /clients/<name> (HTTP and WebSocket): its own rate bucket, as each operator has
 // their own provider plan, and no block-range limit on eth_getLogs (Infura's: 10,000 results and no range cap, see
 // ./refusals.ts), so that the real plume client's one genesis-to-head replay is served as its provider serves it. A
-// fault scenario steers a client's route over /v1/clients/<name>/faults and /lag (./client-faults.ts).
+// fault scenario steers a client's route over /v1/clients/<name>/faults and /lag (./client-faults.ts), and puts a bad
+// day or a poor network on it over /v1/clients/<name>/conditions (./route-conditions.ts).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Pool } from 'undici';
@@ -20,6 +21,7 @@ import { ArmedFault, ClientFaultBook, LagOrder, type ClientFaultState } from './
 import { isServedMethod, refuse, type JsonRpcError, type JsonRpcId } from './refusals';
 import type { RpcLimitsSettings } from './settings';
 import { RateMeter, TokenBucket } from './token-bucket';
+import { ConditionsOrder, RouteConditions } from './route-conditions';
 import { relayWebSocket, type Relay } from './ws-relay';
 
 /** Hosted endpoints take bodies of a few MB; a raw transaction or a batch of calls fits well below this. */
@@ -35,6 +37,7 @@ interface Lane {
   stats: RpcLimitsStats;
   maxLogRange: number | undefined;
   faults: ClientFaultBook | undefined;
+  conditions: RouteConditions | undefined;
   relays: Set<Relay>;
 }
 
@@ -80,19 +83,20 @@ export async function startRpcLimits(
 ): Promise<RpcLimitsService> {
   const upstream = new URL(settings.upstreamUrl);
   const pool = new Pool(upstream.origin, { connections: 16, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS });
-  const newLane = (maxLogRange: number | undefined, faults: ClientFaultBook | undefined): Lane => ({
+  const newLane = (maxLogRange: number | undefined, faults: ClientFaultBook | undefined, conditions?: RouteConditions): Lane => ({
     bucket: new TokenBucket(settings.requestsPerSecond, settings.burst, options.now),
     meter: new RateMeter(options.now),
     stats: { forwarded: 0, byMethod: {}, refused: { range: 0, results: 0, rate: 0, method: 0, invalid: 0 }, peakPerSecond: 0, peakPer10Seconds: 0 },
     maxLogRange,
     faults,
+    conditions,
     relays: new Set(),
   });
   const harness = newLane(settings.maxLogRange, undefined);
   const clients = new Map<string, Lane>();
   const clientLane = (name: string): Lane => {
     let lane = clients.get(name);
-    if (!lane) clients.set(name, (lane = newLane(undefined, new ClientFaultBook(options.wallClock))));
+    if (!lane) clients.set(name, (lane = newLane(undefined, new ClientFaultBook(options.wallClock), new RouteConditions(options.wallClock))));
     return lane;
   };
 
@@ -186,6 +190,11 @@ export async function startRpcLimits(
       if (met === 'cut') throw new DropConnection('fault injected: connection cut');
       if (met === 'refuse') return refusedByRate(lane, calls, batch, 1_000);
     }
+    // A bad day or a poor network on this client's route: held first, then refused, cut, or its answer lost.
+    const treatment = lane.conditions?.treat(parsed.some((call) => call.success && call.data.method === 'eth_sendRawTransaction'));
+    if (treatment && treatment.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, treatment.delayMs));
+    if (treatment?.fate === 'drop') throw new DropConnection('condition injected: connection cut');
+    if (treatment?.fate === 'rate-limit') return refusedByRate(lane, calls, batch, 1_000);
 
     // Each call of a batch counts, as providers count them.
     lane.meter.record(calls.length);
@@ -196,6 +205,7 @@ export async function startRpcLimits(
       lane.stats.refused.invalid++;
       return refuse.invalidRequest(null);
     }));
+    if (treatment?.fate === 'lose-answer') throw new DropConnection('condition injected: answer lost');
     return json(200, batch ? answers : answers[0]);
   };
 
@@ -204,6 +214,7 @@ export async function startRpcLimits(
     return clientLane(name);
   };
   const faultsOf = (name: string | undefined): ClientFaultBook => laneOf(name).faults!;
+  const conditionsOf = (name: string | undefined): RouteConditions => laneOf(name).conditions!;
   const bodyOf = async <T>(schema: z.ZodType<T>, ctx: RouteContext): Promise<T> => {
     const parsed = schema.safeParse(await ctx.json().catch(() => undefined));
     if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
@@ -242,7 +253,27 @@ export async function startRpcLimits(
           path: '/v1/clients/:name/faults',
           handler: ({ params }) => {
             faultsOf(params.name).clear();
+            conditionsOf(params.name).clear();
             return json(200, faultsOf(params.name).state());
+          },
+        },
+        { method: 'GET', path: '/v1/clients/:name/conditions', handler: ({ params }) => json(200, conditionsOf(params.name).state()) },
+        {
+          method: 'POST',
+          path: '/v1/clients/:name/conditions',
+          handler: async (ctx) => {
+            const order = await bodyOf(ConditionsOrder, ctx);
+            conditionsOf(ctx.params.name).set(order);
+            options.log.info(`conditions on client ${ctx.params.name}'s route: ${JSON.stringify(order)}`);
+            return json(200, conditionsOf(ctx.params.name).state());
+          },
+        },
+        {
+          method: 'DELETE',
+          path: '/v1/clients/:name/conditions',
+          handler: ({ params }) => {
+            conditionsOf(params.name).clear();
+            return json(200, conditionsOf(params.name).state());
           },
         },
         { method: 'POST', path: '/clients/:name', handler: (ctx) => handleRpc(laneOf(ctx.params.name), ctx) },
@@ -276,8 +307,9 @@ export async function startRpcLimits(
     }
     const lane = clientLane(name);
     const faults = lane.faults!;
+    const conditions = lane.conditions!;
     const relay = relayWebSocket(req, socket, head, upstream, {
-      lagMs: () => faults.lagMs,
+      lagMs: () => Math.max(faults.lagMs, conditions.pushDelayMs()),
       onPush: () => faults.meet({ method: 'eth_subscription' }),
     });
     lane.relays.add(relay);
