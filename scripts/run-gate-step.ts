@@ -13,7 +13,8 @@ export interface GateStep {
   readonly summaryPath: string;
   /** Where quarantine.json goes (the reports directory). */
   readonly reportsDir: string;
-  readonly trendsHistoryPath: string;
+  /** The trends history the expected test count comes from; none (the soak's runs) when undefined. */
+  readonly trendsHistoryPath?: string;
   readonly vitestStatus: number | null;
   /** The run was narrowed to some files or tests: the expected test count does not apply. */
   readonly narrowed: boolean;
@@ -31,6 +32,8 @@ function previousTestCount(historyPath: string, run: Configuration): number | un
 
 export interface GateOutcome {
   readonly exitCode: number;
+  /** Why the gate failed (exit 3). */
+  readonly gateProblems: readonly string[];
   /** The known failures as the report's known issues (fixtures/run/allure-report.ts). */
   readonly resolutions?: object;
 }
@@ -38,7 +41,7 @@ export interface GateOutcome {
 export async function runGateStep(step: GateStep): Promise<GateOutcome> {
   if (!existsSync(step.summaryPath) || !existsSync(step.resultsDir)) {
     console.error(`gate: no summary (${step.summaryPath}) or results: no scenario ran`);
-    return { exitCode: step.vitestStatus || 1 };
+    return { exitCode: step.vitestStatus || 1, gateProblems: [] };
   }
   const summary = JSON.parse(readFileSync(step.summaryPath, 'utf8')) as Configuration & { tests: Record<string, unknown> };
   const verdict = await judgeRun({
@@ -46,7 +49,7 @@ export async function runGateStep(step: GateStep): Promise<GateOutcome> {
     summary,
     manifest: WHERE_THEY_APPLY,
     knownFailures: readKnownFailures(),
-    ...(step.narrowed ? {} : { minimumTests: previousTestCount(step.trendsHistoryPath, summary) }),
+    ...(step.narrowed || !step.trendsHistoryPath ? {} : { minimumTests: previousTestCount(step.trendsHistoryPath, summary) }),
     vitestStatus: step.vitestStatus,
   });
   writeQuarantine(join(step.reportsDir, 'quarantine.json'), verdict);
@@ -54,5 +57,5 @@ export async function runGateStep(step: GateStep): Promise<GateOutcome> {
   writeFileSync(step.summaryPath, `${JSON.stringify(summary, null, 2)}\n`, 'utf8');
   for (const line of describeGate(verdict)) (verdict.exitCode === 0 ? console.log : console.error)(line);
   const resolutions = knownIssueResolutions(verdict);
-  return { exitCode: verdict.exitCode, ...(resolutions ? { resolutions } : {}) };
+  return { exitCode: verdict.exitCode, gateProblems: verdict.gateProblems, ...(resolutions ? { resolutions } : {}) };
 }
