@@ -1,5 +1,6 @@
 // `npm run e2e`: the main job. Runs the scenarios on the chosen target (the devnet by default), then writes the
-// Allure report (reports/allure-report/index.html) whatever the outcome; exits with the scenarios' status. A run
+// Allure report (reports/allure-report/index.html) whatever the outcome; exits with the run's gate (0 green, 1 a test
+// failed that no known failure explains, 3 the gate failed: scripts/run-gate-step.ts, docs/gates.md). A run
 // refused before any scenario (bad arguments or profile, preflight, or the global setup's refusal of a client build
 // that cannot work on the contracts) prints the refusal and its fix alone, writes no report and exits 2.
 //
@@ -27,6 +28,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { createLogger, DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
 import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
+import { generateAllureReport } from '../fixtures/run/allure-report';
 import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
@@ -35,6 +37,7 @@ import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type Sha
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
+import { runGateStep } from './run-gate-step';
 
 /** Exit status when the run did not start: bad arguments, profile, preflight, or a refusal of the global setup. */
 const NOT_STARTED = NOT_STARTED_EXIT_CODE;
@@ -133,18 +136,31 @@ if (shard) {
   console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
   process.exit(recovered?.problems.length ? 1 : (vitest.status ?? 1));
 }
+// The run's gate (known failures, quarantine, expected skips and test count: scripts/run-gate-step.ts) before the
+// report, which shows its known issues; it decides the exit status: 0 green, 1 a test failed, 3 the gate failed.
+const gate = await runGateStep({
+  resultsDir: outputs.allureResults,
+  summaryPath: outputs.summary,
+  reportsDir: REPORTS_ROOT,
+  trendsHistoryPath: join(REPORTS_ROOT, 'trends-history.jsonl'),
+  vitestStatus: vitest.status,
+  narrowed: scenarioPaths.length > 0 || values.only !== undefined,
+});
 // The generator's output is shown only when it fails.
-const report = spawnSync(bin('allure'), ['generate', 'reports/allure-results', '--config', 'allurerc.mjs'], { encoding: 'utf8' });
-if (report.status === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
-else console.error(`${report.stdout ?? ''}${report.stderr ?? ''}${report.error?.message ?? ''}\nthe Allure report could not be generated (see above); JUnit XML is in reports/junit.xml`);
+const reportStatus = generateAllureReport({
+  resultsDir: outputs.allureResults, reportDir: join(REPORTS_ROOT, 'allure-report'), historyPath: join(REPORTS_ROOT, 'history.jsonl'),
+  ...(gate.resolutions ? { resolutions: gate.resolutions } : {}), output: 'on-failure',
+});
+if (reportStatus === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
+else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
 recordRunAndWriteTrends();
 
 if (recovered?.problems.length) {
   console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
-  process.exit(vitest.status || 1);
+  process.exit(gate.exitCode || 1);
 }
-process.exit(vitest.status ?? 1);
+process.exit(gate.exitCode);
 
 /** Relative to the checkout when inside it. */
 function shortPath(path: string): string {

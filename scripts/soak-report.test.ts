@@ -36,6 +36,11 @@ describe('the soak report', () => {
       .toEqual(['(the suite failed outside any test file)']);
   });
 
+  it('takes a run whose gate failed (an unexpected skip: exit 3) as failed, naming the gate\'s problem', () => {
+    expect(soakRun({ exitCode: 3, seconds: 5, report: report({ 'scenarios/a.spec.ts': { x: 'skipped' } }), gateProblems: ['unexpected skip: scenarios/a.spec.ts#x'] }, ROOT))
+      .toEqual({ passed: false, seconds: 5, failedTests: ['unexpected skip: scenarios/a.spec.ts#x'], exitCode: 3 });
+  });
+
   it('counts per test the runs it failed in, most failures first, and the passed runs', () => {
     const runs = [
       { passed: false, seconds: 100, failedTests: ['f > flaky', 'f > broken'], exitCode: 1 },

@@ -60,8 +60,8 @@ export function failedTestsOf(report: VitestJsonReport, root: string): string[] 
  * One run's entry. A run passed when the suite exited 0; a non-zero exit with no report (the suite never got as far as
  * writing one: global setup failed, or the process was killed) is a failure named after the run itself.
  */
-export function soakRun(outcome: { exitCode: number | null; seconds: number; report: VitestJsonReport | undefined }, root: string): SoakRun {
-  const failedTests = outcome.report ? failedTestsOf(outcome.report, root) : [];
+export function soakRun(outcome: { exitCode: number | null; seconds: number; report: VitestJsonReport | undefined; gateProblems?: readonly string[] }, root: string): SoakRun {
+  const failedTests = [...(outcome.report ? failedTestsOf(outcome.report, root) : []), ...(outcome.gateProblems ?? [])];
   const passed = outcome.exitCode === 0;
   if (!passed && failedTests.length === 0) failedTests.push(outcome.report ? '(the suite failed outside any test file)' : '(the suite wrote no report)');
   return SoakRun.parse({ passed, seconds: Math.round(outcome.seconds * 10) / 10, failedTests, exitCode: outcome.exitCode });

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RUN_LOG_ENV, startRunLog } from '../fixtures/log';
+import { RUN_SUMMARY_PATH } from '../fixtures/run/run-summary';
+import { runGateStep } from './run-gate-step';
 import { aggregateSoak, formatSoak, SOAK_REPORT_PATH, soakRun, VitestJsonReport, type SoakRun } from './soak-report';
 
 const { values, positionals: scenarioPaths } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '20' } } });
@@ -31,7 +33,9 @@ for (let run = 1; run <= RUNS; run++) {
   ], { stdio: 'inherit', env: { ...process.env, E2E_TARGET: 'devnet', E2E_SOAK_RUN_DIR: evidence, [RUN_LOG_ENV]: runLog } });
   const seconds = (performance.now() - started) / 1_000;
   const report = existsSync(json) ? VitestJsonReport.parse(JSON.parse(readFileSync(json, 'utf8'))) : undefined;
-  const outcome = soakRun({ exitCode: result.status, seconds, report }, ROOT);
+  // The run's gate, as `npm run e2e` applies it: an unexpected skip fails a soak run as it fails a night.
+  const gate = await runGateStep({ resultsDir: join(evidence, 'allure-results'), summaryPath: RUN_SUMMARY_PATH, reportsDir: evidence, vitestStatus: result.status, narrowed: scenarioPaths.length > 0 });
+  const outcome = soakRun({ exitCode: gate.exitCode, seconds, report, gateProblems: gate.gateProblems }, ROOT);
   runs.push(outcome);
   // A failed run's evidence stays beside its record, so that a flake can be read afterwards: every log record of the
   // run, its Allure results and what each failed test attached (its clients' logs among them).

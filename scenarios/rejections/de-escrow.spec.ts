@@ -108,7 +108,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     // Tried only while L1 shows no block spending the salt, checked right before the call.
     const early = await tryEarlyDeEscrow(pending().withdrawal, pending().salt, () => expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens));
     paidEarly = early.outcome === 'raced' && early.paid;
-    await unlessRefusedInconclusive(context, early);
+    await unlessRefusedInconclusive(context, target, early);
   });
 
   it('once the withdrawal block lands the commitment is Spent', async () => {

@@ -207,7 +207,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       // Tried only while L1 shows no block spending the salt, checked right before the call.
       const early = await tryEarlyDeEscrow(pending.withdrawal, pending.salt, () => expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token));
       paidEarly = early.outcome === 'raced' && early.paid;
-      await unlessRefusedInconclusive(context, early);
+      await unlessRefusedInconclusive(context, target, early);
     });
 
     it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {

@@ -75,7 +75,7 @@ describe('reports/trends.html', () => {
         width: chart.width,
       };
     })`)) as RenderedChart[];
-    const flakyRows = (await page.evaluate(`[...document.querySelectorAll('table tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))`)) as string[][];
+    const flakyRows = (await page.evaluate(`[...document.querySelectorAll('#flaky tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))`)) as string[][];
 
     expect(errors, 'errors on the page').toEqual([]);
     expect(offDisk, 'requests off the file system').toEqual([]);

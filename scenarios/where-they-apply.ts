@@ -1,0 +1,28 @@
+// Where each scenario does not apply, and so may skip: the run's expected skips are derived from this list
+// (fixtures/run/gate/skip-manifest.ts); any other skip fails the run's gate (exit 3). A scenario that gains a skip
+// declares it here in the same commit, with the condition that makes it right.
+import type { SkipManifest } from '../fixtures/run/gate/skip-manifest';
+
+const DEVNET_FAULT = 'the fault is injected into services the harness owns: the devnet only';
+const CLIENT_L1_FAULT = "the fault cuts the clients' own L1 routes, which a devnet has unless its clients reach anvil directly";
+const DE_ESCROW_ROUTE = 'the head client de-escrows by itself: there is no de-escrow route to refuse';
+
+export const WHERE_THEY_APPLY: SkipManifest = [
+  ...['funder-cannot-pay', 'l1-reorganisation', 'proposer-outage', 'l1-endpoint-faults', 'client-restart', 'webhook-outage']
+    .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }], because: DEVNET_FAULT })),
+  ...['client-lags-behind', 'client-listener-call-cut', 'client-sync-check-refused']
+    .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }, { clientL1Routed: false }], because: CLIENT_L1_FAULT })),
+  { file: 'scenarios/rejections/de-escrow.spec.ts', test: 'de-escrow (before|with)', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
+  { file: 'scenarios/round-trip/stablecoin.spec.ts', test: 'de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
+  { file: 'scenarios/round-trip/wrapped-gas-token.spec.ts', test: 'de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
+  { file: 'scenarios/rejections/request-encoding.spec.ts', skipsWhere: [{ clientBuild: 'head' }], because: 'the head client generates request ids itself' },
+  { file: 'scenarios/rejections/deposit-eligibility.spec.ts', test: 'not allowlisted', skipsWhere: [{ target: 'testnet' }], because: "the testnet's keys are pre-certified" },
+  ...['balances-and-keys', 'fee-balance'].map((name) => ({
+    file: `scenarios/rejections/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const, clientBuild: 'plume' as const }],
+    because: 'a failed spend strands its inputs until a restart on the plume build: run on the devnet only',
+  })),
+  ...['token-standard-rules'].map((name) => ({ file: `scenarios/rejections/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }], because: 'the testnet may lack a collection' })),
+  ...['erc721', 'erc1155-fungible', 'erc1155-non-fungible', 'erc3525'].map((name) => ({
+    file: `scenarios/token-standards/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }], because: 'the testnet profile may configure no collection of this standard',
+  })),
+];
