@@ -45,7 +45,10 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
     await story('Client restart');
     const before = { commitments: byHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
     expect(before.balance, 'the set-up gave Bob the transfer').toBe(units(token, AMOUNTS.transfer));
-    await step("Bob's client container restarts on its kept store", () => bob.restartClient());
+    const restart = await step("Bob's client container restarts on its kept store", () => bob.restartClient());
+    // A new process runs, not the old one resumed: docker's start time moved past the one before.
+    expect(restart.startedAfter.getTime(), `started ${restart.startedBefore.toISOString()}, then ${restart.startedAfter.toISOString()}`)
+      .toBeGreaterThan(restart.startedBefore.getTime());
     restarted = true;
     const after = { commitments: byHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
     await attachJson("Bob's commitments after the restart", after.commitments);

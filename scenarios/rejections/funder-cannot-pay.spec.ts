@@ -1,6 +1,7 @@
-// Fault: the funder cannot pay for the run. An operator starts `npm run e2e -- --target testnet` with a funder that holds
-// less than a round trip costs. The run must stop in preflight, before the first transfer, and say how much of each
-// asset is missing and where to send it; nothing may move. On the devnet, the devnet stands in for the test network
+// Refusal: preflight refuses a run its funder cannot pay for. Nothing in the system under test misbehaves here: the
+// harness itself declines to start. An operator starts `npm run e2e -- --target testnet` with a funder that holds less
+// than a round trip costs; preflight must refuse before the first transfer, say how much of each asset is missing and
+// where to send it, and move nothing. On the devnet, the devnet stands in for the test network
 // (fixtures/faults/stand-in-profile.ts) and a fresh funder is given too little of everything.
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { currentTarget } from '../../fixtures/target';
 import { inject } from 'vitest';
 
 const target = currentTarget();
-const DEVNET_ONLY = `${target.name}: this fault needs a network whose funder the harness can make poor on purpose; it runs on the devnet standing in for the test network`;
+const DEVNET_ONLY = `${target.name}: this refusal needs a network whose funder the harness can make poor on purpose; it runs on the devnet standing in for the test network`;
 /** A refused run is over in seconds (tsx start, preflight); the bound covers a busy 2-core machine. */
 const REFUSAL_BOUND_MS = 90_000;
 /** Every ERC-20 of the run, as the stand-in profile lists it: the round trip's amounts, funded by transfer. */
@@ -41,7 +42,7 @@ afterAll(async () => {
   if (funder) await returnFunds(target, funder);
 });
 
-describe('The funder cannot pay for the run', () => {
+describe('Preflight refuses a run its funder cannot pay for', () => {
   it('preflight refuses the run with exit status 2, before any scenario starts', async (context) => {
     if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
     expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-4000)}`).toBe(2);
