@@ -20,6 +20,7 @@ const LAYERS = [
   ['chain', 'viem clients, funder, balances and receipts on L1 (its local servers listen on network\'s ports)'],
   ['notifications', 'the client\'s webhook notifications: receiver and inbox'],
   ['event-webhooks', 'contract events delivered by the event service: receiver, inbox, puller, subscription'],
+  ['privacy', 'what an observer learns: scans a run\'s public material for its transfers\' values and its secrets'],
   ['builds', 'what a client build and a contract generation can do, learnt from the api and the chain'],
   ['run', 'a run\'s outputs, summary, shards and teardown record (names builds and contract generations)'],
   ['assets', 'the tokens under test and how they are granted and held'],
