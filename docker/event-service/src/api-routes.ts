@@ -38,6 +38,8 @@ export interface ApiDeps {
   client: Pick<PublicClient, 'getBlockNumber'>;
   chainId: number;
   apiKey: ApiKey;
+  /** Rows per page at most (settings.ts `EVENT_SERVICE_PAGE_CAP`); undefined: as many as `limit` asks. */
+  pageCap?: number | undefined;
   log: Log;
 }
 
@@ -61,6 +63,11 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
     if (params.chain !== CHAIN) throw new ApiError(404, 'Blockchain Not Found');
   };
   const query = (url: URL) => Object.fromEntries(url.searchParams);
+  /** The asked page, cut to the cap: a capped page is shorter than asked although more rows follow. */
+  const pageOf = (url: URL): { limit: number; offset: number } => {
+    const { limit, offset } = parsed(Page, query(url), 'page');
+    return { limit: Math.min(limit, deps.pageCap ?? limit), offset };
+  };
   const routes: Route[] = [
     // ---- webhooks (SPEC :1871-2036)
     {
@@ -76,7 +83,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       method: 'GET',
       path: `${API}/webhooks`,
       handler: (_params, _req, url) => {
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: registry.list(limit, offset) satisfies Sdk.WebhookEndpoint[] };
       },
     },
@@ -106,7 +113,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/webhooks/:id/events`,
       handler: (params, _req, url) => {
         const id = webhookIdOr404(params);
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: registry.events(id, limit, offset)! satisfies Sdk.WebhookEvent[] };
       },
     },
@@ -117,7 +124,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       method: 'GET',
       path: `${API}/events`,
       handler: (_params, _req, url) => {
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: store.list(parsed(EventFilter, withoutPage(url), 'filter'), limit, offset) satisfies ListedEvent[] };
       },
     },

@@ -23,6 +23,13 @@ const envShape = {
   EVENT_SERVICE_RETRY_MAX_MS: milliseconds(60_000),
   /** Bound of one delivery POST (connect, headers and body). */
   EVENT_SERVICE_DELIVERY_TIMEOUT_MS: milliseconds(10_000),
+  /**
+   * The order of `GET /events`: newest first, as a live MultiBaas answered in Curvegrid's own tests (SHEETS
+   * curvegrid/multibaas-for-google-sheets src/Code.spec.js:613-653); oldest first to test a client against the other.
+   */
+  EVENT_SERVICE_ORDER: optional(z.enum(['newest-first', 'oldest-first'], { error: 'must be newest-first or oldest-first' })).transform((v) => v ?? 'newest-first'),
+  /** The most rows one page of a list holds, whatever `limit` asks: the vendor documents no cap. Unset: no cap. */
+  EVENT_SERVICE_PAGE_CAP: optional(z.coerce.number().int().min(1)),
   RUST_LOG: z.string().optional(),
 };
 
@@ -52,6 +59,15 @@ export interface RetrySettings {
   readonly maxMs: number;
 }
 
+export type ListOrder = 'newest-first' | 'oldest-first';
+
+export interface ListingSettings {
+  /** The order of `GET /events`. */
+  readonly order: ListOrder;
+  /** Rows per page at most, below the asked `limit`; undefined: as many as asked. */
+  readonly pageCap: number | undefined;
+}
+
 export interface EventServiceSettings {
   readonly apiKey: ApiKey;
   /** As configured (may be ws://: new heads are then pushed). */
@@ -62,6 +78,7 @@ export interface EventServiceSettings {
   readonly pollMs: number;
   readonly retry: RetrySettings;
   readonly deliveryTimeoutMs: number;
+  readonly listing: ListingSettings;
   readonly rustLog: string | undefined;
   readonly port: number;
 }
@@ -87,6 +104,7 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     pollMs: e.EVENT_SERVICE_POLL_MS,
     retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,
+    listing: { order: e.EVENT_SERVICE_ORDER, pageCap: e.EVENT_SERVICE_PAGE_CAP },
     rustLog: e.RUST_LOG,
     port: EVENT_SERVICE_PORT,
   };
