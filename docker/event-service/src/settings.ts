@@ -61,7 +61,7 @@ export interface RetrySettings {
 
 export type ListOrder = 'newest-first' | 'oldest-first';
 
-export interface ListingSettings {
+interface ListingSettings {
   /** The order of `GET /events`. */
   readonly order: ListOrder;
   /** Rows per page at most, below the asked `limit`; undefined: as many as asked. */
