@@ -41,6 +41,8 @@ export interface ApiDeps {
   apiKey: ApiKey;
   /** Which deployment `GET /plan` shows; an older deployment has no such route. */
   plan: PlanSetting;
+  /** Rows per page at most (settings.ts `EVENT_SERVICE_PAGE_CAP`); undefined: as many as `limit` asks. */
+  pageCap?: number | undefined;
   log: Log;
 }
 
@@ -68,6 +70,11 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
   // The current document's route (curvegrid/multibaas-sdk-typescript @ 65f28a1 : api.ts:3839); an older deployment
   // lacks it and answers as for any unknown path: 404.
   const planRoutes: Route[] = deps.plan === 'older-deployment' ? [] : [{ method: 'GET', path: `${API}/plan`, handler: () => ({ result: planFor(deps.plan, startedAt) }) }];
+  /** The asked page, cut to the cap: a capped page is shorter than asked although more rows follow. */
+  const pageOf = (url: URL): { limit: number; offset: number } => {
+    const { limit, offset } = parsed(Page, query(url), 'page');
+    return { limit: Math.min(limit, deps.pageCap ?? limit), offset };
+  };
   const routes: Route[] = [
     ...planRoutes,
     // ---- webhooks (SPEC :1871-2036)
@@ -84,7 +91,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       method: 'GET',
       path: `${API}/webhooks`,
       handler: (_params, _req, url) => {
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: registry.list(limit, offset) satisfies Sdk.WebhookEndpoint[] };
       },
     },
@@ -114,7 +121,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/webhooks/:id/events`,
       handler: (params, _req, url) => {
         const id = webhookIdOr404(params);
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: registry.events(id, limit, offset)! satisfies Sdk.WebhookEvent[] };
       },
     },
@@ -125,7 +132,7 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       method: 'GET',
       path: `${API}/events`,
       handler: (_params, _req, url) => {
-        const { limit, offset } = parsed(Page, query(url), 'page');
+        const { limit, offset } = pageOf(url);
         return { result: store.list(parsed(EventFilter, withoutPage(url), 'filter'), limit, offset) satisfies ListedEvent[] };
       },
     },

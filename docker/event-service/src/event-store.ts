@@ -1,13 +1,17 @@
 // The events the monitors synced, as `GET /events` and `GET /events/count` serve them (SPEC :1160-1370): filtered by
 // block hash or number, transaction hash or index, log index, contract address or label, and event signature; paged
-// with limit (default 10) and offset. The document promises no order; the double lists oldest first (block, log index),
-// as rows come out of a table in insertion order. In memory: the double lives as long as its devnet.
+// with limit (default 10) and offset. The document promises no order; the double lists newest first (block, log index
+// descending), as a live MultiBaas answered in Curvegrid's own tests, or oldest first when so set (settings.ts). In
+// memory: the double lives as long as its devnet.
 import type { RenderedEvent } from './event-rendering';
+import type { ListOrder } from './settings';
 import type { EventFilter, ListedEvent } from './wire';
 
 export class EventStore {
   readonly #events: RenderedEvent[] = [];
   readonly #keys = new Set<string>();
+
+  constructor(private readonly order: ListOrder = 'newest-first') {}
 
   /** Keeps events not stored before (a monitor re-linked from an earlier block reads some again). */
   add(events: readonly RenderedEvent[]): RenderedEvent[] {
@@ -18,7 +22,8 @@ export class EventStore {
       return true;
     });
     this.#events.push(...added);
-    this.#events.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    const direction = this.order === 'newest-first' ? -1 : 1;
+    this.#events.sort((a, b) => direction * (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
     return added;
   }
 

@@ -38,7 +38,7 @@ export async function startEventService(settings: EventServiceSettings, options:
   const client: PublicClient = createPublicClient({ chain, transport: http(settings.rpcUrl) });
 
   const registry = new WebhookRegistry();
-  const store = new EventStore();
+  const store = new EventStore(settings.listing.order);
   const book = new AddressBook(chainLookups(client));
   const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, timeoutMs: settings.deliveryTimeoutMs, log });
   const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'newHeads' }, {
@@ -47,14 +47,14 @@ export async function startEventService(settings: EventServiceSettings, options:
   const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, wake, onBlock: (block) => dispatcher.offer(block), log });
 
   const server = await startHttpServer(
-    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, plan: settings.plan, log }),
+    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, plan: settings.plan, pageCap: settings.listing.pageCap, log }),
     { port: options.port, ...(options.host === undefined ? {} : { host: options.host }) },
   );
   const { port } = server;
 
   const stop = new AbortController();
   const following = monitors.run(stop.signal);
-  log.info(`Event service listening on port ${port}; plan ${settings.plan}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); no contract linked yet`);
+  log.info(`Event service listening on port ${port}; plan ${settings.plan}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); events ${settings.listing.order}, page cap ${settings.listing.pageCap ?? 'none'}; no contract linked yet`);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -24,6 +24,18 @@ describe('event service settings', () => {
     expect(settings.apiKey.reveal()).toBe(API_KEY);
   });
 
+  it('lists events newest first with no page cap unless set otherwise', () => {
+    expect(loadEventServiceSettings(base).listing).toEqual({ order: 'newest-first', pageCap: undefined });
+    expect(loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'oldest-first', EVENT_SERVICE_PAGE_CAP: '30' }).listing)
+      .toEqual({ order: 'oldest-first', pageCap: 30 });
+  });
+
+  it('refuses an unknown order and a page cap below one', () => {
+    const attempt = () => loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'random', EVENT_SERVICE_PAGE_CAP: '0' });
+    expect(attempt).toThrow(/EVENT_SERVICE_ORDER: must be newest-first or oldest-first/);
+    expect(attempt).toThrow(/EVENT_SERVICE_PAGE_CAP/);
+  });
+
   it('prints the API key as [redacted] through String, JSON and inspect', () => {
     const { apiKey } = loadEventServiceSettings(base);
     const printed = [String(apiKey), JSON.stringify({ apiKey }), inspect({ apiKey })].join(' ');

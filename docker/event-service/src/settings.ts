@@ -26,6 +26,13 @@ const envShape = {
   EVENT_SERVICE_DELIVERY_TIMEOUT_MS: milliseconds(10_000),
   /** Which deployment `GET /plan` shows (plan.ts): event monitoring on (the default), off, or no plan route at all (404). */
   EVENT_SERVICE_PLAN: optional(z.enum(PLAN_SETTINGS)).transform((v) => v ?? 'event-monitoring'),
+  /**
+   * The order of `GET /events`: newest first, as a live MultiBaas answered in Curvegrid's own tests (SHEETS
+   * curvegrid/multibaas-for-google-sheets src/Code.spec.js:613-653); oldest first to test a client against the other.
+   */
+  EVENT_SERVICE_ORDER: optional(z.enum(['newest-first', 'oldest-first'], { error: 'must be newest-first or oldest-first' })).transform((v) => v ?? 'newest-first'),
+  /** The most rows one page of a list holds, whatever `limit` asks: the vendor documents no cap. Unset: no cap. */
+  EVENT_SERVICE_PAGE_CAP: optional(z.coerce.number().int().min(1)),
   RUST_LOG: z.string().optional(),
 };
 
@@ -55,6 +62,15 @@ export interface RetrySettings {
   readonly maxMs: number;
 }
 
+export type ListOrder = 'newest-first' | 'oldest-first';
+
+interface ListingSettings {
+  /** The order of `GET /events`. */
+  readonly order: ListOrder;
+  /** Rows per page at most, below the asked `limit`; undefined: as many as asked. */
+  readonly pageCap: number | undefined;
+}
+
 export interface EventServiceSettings {
   readonly apiKey: ApiKey;
   /** As configured (may be ws://: new heads are then pushed). */
@@ -66,6 +82,7 @@ export interface EventServiceSettings {
   readonly retry: RetrySettings;
   readonly deliveryTimeoutMs: number;
   readonly plan: PlanSetting;
+  readonly listing: ListingSettings;
   readonly rustLog: string | undefined;
   readonly port: number;
 }
@@ -92,6 +109,7 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,
     plan: e.EVENT_SERVICE_PLAN,
+    listing: { order: e.EVENT_SERVICE_ORDER, pageCap: e.EVENT_SERVICE_PAGE_CAP },
     rustLog: e.RUST_LOG,
     port: EVENT_SERVICE_PORT,
   };
