@@ -65,6 +65,7 @@ describe('npm run e2e -- --shard i/n, then npm run report', () => {
       failed: own[0]!.summary.tests.failed + own[1]!.summary.tests.failed,
       skipped: own[0]!.summary.tests.skipped + own[1]!.summary.tests.skipped,
       skippedWithoutReason: own[0]!.summary.tests.skippedWithoutReason + own[1]!.summary.tests.skippedWithoutReason,
+      notChecked: [...(own[0]!.summary.tests.notChecked ?? []), ...(own[1]!.summary.tests.notChecked ?? [])],
     });
     expect(summary.tests.passed + summary.tests.failed + summary.tests.skipped).toBe(junit.totals.tests);
     expect(summary.funds.leftOnL2).toEqual([...own[0]!.summary.funds.leftOnL2, ...own[1]!.summary.funds.leftOnL2]);
