@@ -8,13 +8,18 @@ const CLIENT_L1_FAULT = "the fault cuts the clients' own L1 routes, which a devn
 const DE_ESCROW_ROUTE = 'the head client de-escrows by itself: there is no de-escrow route to refuse';
 
 export const WHERE_THEY_APPLY: SkipManifest = [
-  ...['funder-cannot-pay', 'l1-reorganisation', 'proposer-outage', 'l1-endpoint-faults', 'client-restart', 'webhook-outage']
+  { file: 'scenarios/rejections/funder-cannot-pay.spec.ts', skipsWhere: [{ target: 'testnet' }], because: 'the refusal is provoked with a funder the harness owns: the devnet only' },
+  ...['l1-reorganisation', 'proposer-outage', 'l1-endpoint-faults', 'client-restart', 'webhook-outage']
     .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }], because: DEVNET_FAULT })),
-  ...['client-lags-behind', 'client-listener-call-cut', 'client-sync-check-refused']
+  ...['client-lags-behind', 'client-listener-call-cut', 'client-sync-check-refused', 'network-faults']
     .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }, { clientL1Routed: false }], because: CLIENT_L1_FAULT })),
+  { file: 'scenarios/faults/l1-endpoint-faults.spec.ts', test: 'on its own L1 connection', skipsWhere: [{ clientL1Routed: false }], because: CLIENT_L1_FAULT },
   { file: 'scenarios/rejections/de-escrow.spec.ts', test: 'de-escrow (before|with)', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
   { file: 'scenarios/round-trip/stablecoin.spec.ts', test: 'de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
   { file: 'scenarios/round-trip/wrapped-gas-token.spec.ts', test: 'de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
+  // Declared per target, not per profile: a testnet run with a public receiver URL proves the push path and does not skip.
+  { file: 'scenarios/round-trip/wrapped-gas-token.spec.ts', test: 'was pushed by the event service', skipsWhere: [{ target: 'testnet' }],
+    because: 'the push proof needs a receiver the hosted service can reach: a testnet run without a public URL pulls, and says so' },
   { file: 'scenarios/rejections/request-encoding.spec.ts', skipsWhere: [{ clientBuild: 'head' }], because: 'the head client generates request ids itself' },
   { file: 'scenarios/rejections/deposit-eligibility.spec.ts', test: 'not allowlisted', skipsWhere: [{ target: 'testnet' }], because: "the testnet's keys are pre-certified" },
   ...['balances-and-keys', 'fee-balance'].map((name) => ({
