@@ -39,7 +39,7 @@ describe('the soak report', () => {
 
   it('takes a run whose gate failed (an unexpected skip: exit 3) as failed, naming the gate\'s problem', () => {
     expect(soakRun({ exitCode: 3, seconds: 5, report: report({ 'scenarios/a.spec.ts': { x: 'skipped' } }), gateProblems: ['unexpected skip: scenarios/a.spec.ts#x'] }, ROOT))
-      .toEqual({ passed: false, seconds: 5, failedTests: ['unexpected skip: scenarios/a.spec.ts#x'], exitCode: 3 });
+      .toEqual({ passed: false, seconds: 5, failedTests: ['unexpected skip: scenarios/a.spec.ts#x'], skippedTests: 1, exitCode: 3 });
   });
 
   it('counts per test the runs it failed in, most failures first, and the passed runs', () => {
