@@ -44,6 +44,7 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Sync check refused (N18)');
+    await step("Alice's client is not inside a listener restart, whose own sync checks survive a refusal", () => alice.listenerAtRest());
     await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
     outcome = await outcomeOfFault(
       target,
