@@ -81,6 +81,55 @@ describe('plume client: one failed eth_getTransactionByHash while a block is pro
   });
 });
 
+// head checks sync once per request, never while idle (driven/queue.rs:72-83 @ master): its dead listener stays dead
+// until a request comes, which then meets the restart and proves against the emptied tree.
+describe('head client: one failed eth_getTransactionByHash while a block is processed (N17, then N16 at the next request)', () => {
+  const suite = useClientDevnet({ identities: 1, contracts: 'head' });
+  let breaker: L1CallBreaker;
+  let carol: TestClient;
+  let carolKey: string;
+  let secondDeposit: string;
+  afterAll(async () => breaker?.close());
+
+  it("panics the listener task at head's own line, once; nothing retries it", async () => {
+    const { devnet } = suite();
+    breaker = await startL1CallBreaker(devnet.rpcUrl);
+    carol = await devnet.startTestClient(devnet.identities[0]!, { build: 'head', name: 'carol', rpcUrl: breaker.url });
+    carolKey = (await carol.api.deriveKey({ mnemonic: newMnemonic() })).zkpPublicKey;
+    const first = queuedId(await carol.api.deposit(depositBody({ token: devnet.stablecoin, value: 500n, fee: 0n })));
+    await waitForStatus(carol.api, first, ['Confirmed']);
+
+    await devnet.pauseProposer();
+    secondDeposit = queuedId(await carol.api.deposit(depositBody({ token: devnet.stablecoin, value: 300n, fee: 0n })));
+    await waitForStatus(carol.api, secondDeposit, ['Submitted']);
+    breaker.breakNext((c) => c.method === 'eth_getTransactionByHash', 'upstream connect error');
+    await devnet.resumeProposer();
+
+    await logged(
+      carol,
+      "thread 'tokio-runtime-worker' panicked at 'Error processing event: InvalidCalldata': nightfall_client/src/drivers/blockchain/nightfall_event_listener.rs:190",
+    );
+    expect(carol.logs.filter((l) => l.includes('panicked at')).length).toBe(1);
+  });
+
+  it('is not restarted while idle: the next request meets the sync check, the restart, and a root no block carries', async () => {
+    const { devnet } = suite();
+    // Three 1 s L1 blocks: several turns in which plume's idle check would have restarted the listener.
+    const panicBlock = await devnet.publicClient.getBlockNumber();
+    await waitFor({ what: 'three more L1 blocks', timeoutMs: 15_000, probe: () => devnet.publicClient.getBlockNumber(), isDone: (n) => n >= panicBlock + 3n });
+    expect(carol.logs.some((l) => l.includes('Restarting event listener')), 'no restart while idle').toBe(false);
+
+    const id = queuedId(await carol.api.transfer(transferBody({ token: devnet.stablecoin, value: 100n, recipient: carolKey, fee: 0n })));
+    const processing = await logged(carol, `Processing request: ${id}`);
+    const aborting = await logged(carol, 'Restarting event listener: aborting current task…');
+    const mismatch = await logged(carol, 'Commitment root in block does not match calculated root');
+    expect([processing, aborting, mismatch]).toEqual([...[processing, aborting, mismatch]].sort((a, b) => a - b));
+    await waitForStatus(carol.api, id, ['Failed']);
+    expect(devnet.proposerLogs).toContain('Client transaction failed: Commitment root is not known');
+    await waitForStatus(carol.api, secondDeposit, ['Confirmed']); // the block the dead listener missed is processed now
+  });
+});
+
 describe('plume client: one failed layer2_block_number call in the idle sync check (N18)', () => {
   const suite = useClientDevnet({ identities: 1 });
   let breaker: L1CallBreaker;

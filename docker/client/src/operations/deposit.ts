@@ -14,13 +14,14 @@ import {
   type DepositSecret,
 } from '../../../lib/crypto/commitment';
 import { IDENTITY } from '../../../lib/crypto/curve';
-import { modR, toHex64 } from '../../../lib/field';
+import { toHex64 } from '../../../lib/field';
 import { preimageHash, type CommitmentRecord, type Preimage } from '../commitments/model';
 import { LogTarget, type ClientContext } from '../context';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
 import type { DepositRequest } from '../requests/bodies';
 import { DatabaseError } from '../store/store';
 import { assertApprovable } from './approval-rules';
+import { escrowMsgValue } from './escrow-value';
 import { RequestFailure, WorkerPanic } from './failures';
 import { parseDepositTokenId, parseErcAddress, parseField, parseTokenTypeCode } from './inputs';
 
@@ -78,8 +79,7 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
       value,
       secretHash: depositSecretHash(secret),
       tokenType,
-      // One value deposit, or a value and a fee deposit each paying `fee` plus the deposit fee itself.
-      msgValue: depositFee === 0n ? fee : modR(2n * fee + depositFee),
+      msgValue: escrowMsgValue(fee, depositFee),
     });
     log.info(`Gas used in escrow funds: ${receipt.gasUsed}`);
     if (standard === 'ERC3525') slot = await ctx.l1.slotOf(token, tokenId);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDENTITY } from '../../../lib/crypto/curve';
+import { BASE8, IDENTITY } from '../../../lib/crypto/curve';
 import type { CommitmentRecord } from '../commitments/model';
 import { ClientStore, DatabaseError, STORE_FILE_NAME } from './store';
 
@@ -58,6 +58,15 @@ describe('ClientStore', () => {
     expect(store.balance(7n)).toBe(15n);
     await store.setStatus([1n, 3n], 'Spent');
     expect(store.balance(7n)).toBeUndefined();
+  });
+
+  // D3: the real balance filters on nf_token_id and status only (driven/db/mongo.rs:442-464 @ plume_testnet_client),
+  // so a commitment of a key loaded earlier still counts after another deriveKey.
+  it('sums the Unspent values of every key the store holds, not only the loaded one (D3)', async () => {
+    const store = await ClientStore.open(dir);
+    const ofAnotherKey = { ...record(2n, 20n), preimage: { ...record(2n, 20n).preimage, publicKey: BASE8 } };
+    await store.insertCommitments([record(1n, 10n), ofAnotherKey]);
+    expect(store.balance(7n)).toBe(30n);
   });
 
   it('marks on-chain commitments Unspent whatever their status, and spent ones by nullifier', async () => {
