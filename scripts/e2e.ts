@@ -136,15 +136,17 @@ if (shard) {
   console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
   process.exit(recovered?.problems.length ? 1 : (vitest.status ?? 1));
 }
-// The run's gate (known failures, quarantine, expected skips and test count: scripts/run-gate-step.ts) before the
-// report, which shows its known issues; it decides the exit status: 0 green, 1 a test failed, 3 the gate failed.
+/** Narrowed to some files or tests: no expected test count, and no baseline for the promotion lane. */
+const narrowed = scenarioPaths.length > 0 || values.only !== undefined;
+// The run's gate (known failures, quarantine, candidates, expected skips and test count: scripts/run-gate-step.ts)
+// before the report, which shows its known issues; it decides the exit status: 0 green, 1 a test failed, 3 the gate failed.
 const gate = await runGateStep({
   resultsDir: outputs.allureResults,
   summaryPath: outputs.summary,
   reportsDir: REPORTS_ROOT,
   trendsHistoryPath: join(REPORTS_ROOT, 'trends-history.jsonl'),
   vitestStatus: vitest.status,
-  narrowed: scenarioPaths.length > 0 || values.only !== undefined,
+  narrowed,
 });
 // The generator's output is shown only when it fails.
 const reportStatus = generateAllureReport({
@@ -154,7 +156,7 @@ const reportStatus = generateAllureReport({
 if (reportStatus === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
-recordRunAndWriteTrends();
+recordRunAndWriteTrends({ wholeRun: !narrowed });
 
 if (recovered?.problems.length) {
   console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
