@@ -31,8 +31,11 @@ import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/
 import { generateAllureReport } from '../fixtures/run/allure-report';
 import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
+import { scenarioFileDurationsMs } from '../fixtures/report/trends/file-durations';
+import { readHistory } from '../fixtures/report/trends/history';
 import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
 import { NOT_STARTED_EXIT_CODE, RUN_REFUSAL_FILE_ENV, takeRunRefusal } from '../fixtures/run/run-refusal';
+import { balanceOf, SHARD_DURATIONS_ENV } from '../fixtures/run/shard-balance';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
@@ -84,6 +87,10 @@ const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPOR
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
 if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
+// A shard's files are chosen by their recorded durations on this target (fixtures/run/shard-balance.ts), from the
+// trends history beside the shards; without any, by vitest's file count. Every shard of a run must read the same history.
+const shardDurations = shard ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data) : undefined;
+if (shardDurations) scenarioEnv[SHARD_DURATIONS_ENV] = JSON.stringify(shardDurations);
 let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
   // The genesis block preflight settled (found when the profile sets none) is what every client starts with.
@@ -130,6 +137,7 @@ if (shard) {
     shard,
     selection: { paths: scenarioPaths, ...(values.only ? { only: values.only } : {}) },
     harnessCommit: harnessCommit(),
+    balance: balanceOf(shardDurations),
     exitCode: vitest.status,
     finishedAt: new Date().toISOString(),
   });
@@ -172,6 +180,12 @@ function shortPath(path: string): string {
 
 function bin(name: string): string {
   return join('node_modules', '.bin', name);
+}
+
+/** Milliseconds per scenario file on `target` from the trends history; undefined when it records none. */
+function shardDurationsFromHistory(historyPath: string, onTarget: string): Record<string, number> | undefined {
+  const durations = scenarioFileDurationsMs(readHistory(historyPath), onTarget);
+  return Object.keys(durations).length > 0 ? durations : undefined;
 }
 
 function readShard(text: string): ShardSpec {
