@@ -31,8 +31,11 @@ import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/
 import { generateAllureReport } from '../fixtures/run/allure-report';
 import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
+import { scenarioFileDurationsMs } from '../fixtures/report/trends/file-durations';
+import { readHistory } from '../fixtures/report/trends/history';
 import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
 import { NOT_STARTED_EXIT_CODE, RUN_REFUSAL_FILE_ENV, takeRunRefusal } from '../fixtures/run/run-refusal';
+import { balanceOf, SHARD_DURATIONS_ENV } from '../fixtures/run/shard-balance';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
@@ -84,6 +87,10 @@ const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPOR
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
 const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
 if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
+// A shard's files are chosen by their recorded durations on this target (fixtures/run/shard-balance.ts), from the
+// trends history beside the shards; without any, by vitest's file count. Every shard of a run must read the same history.
+const shardDurations = shard ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data) : undefined;
+if (shardDurations) scenarioEnv[SHARD_DURATIONS_ENV] = JSON.stringify(shardDurations);
 let recovered: RecoveredBeforeRun | undefined;
 if (target.data === 'testnet') {
   // The genesis block preflight settled (found when the profile sets none) is what every client starts with.
@@ -130,21 +137,24 @@ if (shard) {
     shard,
     selection: { paths: scenarioPaths, ...(values.only ? { only: values.only } : {}) },
     harnessCommit: harnessCommit(),
+    balance: balanceOf(shardDurations),
     exitCode: vitest.status,
     finishedAt: new Date().toISOString(),
   });
   console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
   process.exit(recovered?.problems.length ? 1 : (vitest.status ?? 1));
 }
-// The run's gate (known failures, quarantine, expected skips and test count: scripts/run-gate-step.ts) before the
-// report, which shows its known issues; it decides the exit status: 0 green, 1 a test failed, 3 the gate failed.
+/** Narrowed to some files or tests: no expected test count, and no baseline for the promotion lane. */
+const narrowed = scenarioPaths.length > 0 || values.only !== undefined;
+// The run's gate (known failures, quarantine, candidates, expected skips and test count: scripts/run-gate-step.ts)
+// before the report, which shows its known issues; it decides the exit status: 0 green, 1 a test failed, 3 the gate failed.
 const gate = await runGateStep({
   resultsDir: outputs.allureResults,
   summaryPath: outputs.summary,
   reportsDir: REPORTS_ROOT,
   trendsHistoryPath: join(REPORTS_ROOT, 'trends-history.jsonl'),
   vitestStatus: vitest.status,
-  narrowed: scenarioPaths.length > 0 || values.only !== undefined,
+  narrowed,
 });
 // The generator's output is shown only when it fails.
 const reportStatus = generateAllureReport({
@@ -154,7 +164,7 @@ const reportStatus = generateAllureReport({
 if (reportStatus === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
 console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
-recordRunAndWriteTrends();
+recordRunAndWriteTrends({ wholeRun: !narrowed });
 
 if (recovered?.problems.length) {
   console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
@@ -170,6 +180,12 @@ function shortPath(path: string): string {
 
 function bin(name: string): string {
   return join('node_modules', '.bin', name);
+}
+
+/** Milliseconds per scenario file on `target` from the trends history; undefined when it records none. */
+function shardDurationsFromHistory(historyPath: string, onTarget: string): Record<string, number> | undefined {
+  const durations = scenarioFileDurationsMs(readHistory(historyPath), onTarget);
+  return Object.keys(durations).length > 0 ? durations : undefined;
 }
 
 function readShard(text: string): ShardSpec {

@@ -53,6 +53,7 @@ console.log(`  JUnit XML: ${merged.outputs.junit} (${merged.junit.tests} tests, 
 console.log(`  summary:   ${merged.outputs.summary}`);
 
 // The run's gate on the merged results (scripts/run-gate-step.ts), before the report shows its known issues.
+const narrowed = merged.shards.some((shard) => shard.manifest.selection.paths.length > 0 || shard.manifest.selection.only !== undefined);
 const gate = await runGateStep({
   resultsDir: merged.outputs.allureResults,
   summaryPath: merged.outputs.summary,
@@ -60,7 +61,7 @@ const gate = await runGateStep({
   trendsHistoryPath: join(root, 'trends-history.jsonl'),
   // A failed shard is a failed run; the gate's tolerance of known failures applies to the shards' tests alike.
   vitestStatus: merged.failedShards.length > 0 ? 1 : 0,
-  narrowed: merged.shards.some((shard) => shard.manifest.selection.paths.length > 0 || shard.manifest.selection.only !== undefined),
+  narrowed,
 });
 const reportDir = join(root, 'allure-report');
 const reportStatus = generateAllureReport({
@@ -77,6 +78,7 @@ recordRunAndWriteTrends({
   summaryPath: merged.outputs.summary,
   historyPath: join(root, 'trends-history.jsonl'),
   pagePath: join(root, 'trends.html'),
+  wholeRun: !narrowed,
 });
 
 // The gate decides (0 green, 1 a test failed, 3 the gate failed); what it does not read fails the run as before.

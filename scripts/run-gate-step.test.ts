@@ -40,3 +40,60 @@ describe('the gate step of npm run e2e', () => {
     expect((await runGateStep({ ...run, reportsDir: reports, vitestStatus: 0, narrowed: false })).exitCode).toBe(0);
   });
 });
+
+describe('the promotion lane, from the trends history of earlier runs', () => {
+  const OLD = 'scenarios/round-trip/stablecoin.spec.ts';
+  const NEW = 'scenarios/faults/planted-new.spec.ts';
+  const CONFIGURATION = { target: 'devnet', clientBuild: 'plume', contracts: 'plume' };
+
+  /** A whole run without NEW (the baseline), then `green` whole runs in which NEW passed. */
+  function plantHistory(green: number): string {
+    const record = (day: number, files: string[]) => ({
+      schema: 1, startedAt: new Date(Date.UTC(2026, 9, 1 + day)).toISOString(), finishedAt: '', ...CONFIGURATION, harnessCommit: 'x',
+      tests: { passed: files.length, failed: 0, broken: 0, skipped: 0 }, latencyMs: {}, gasUsed: {}, fundsSpentWei: null, leftOnL2Lines: null,
+      stranded: null, requestsPerWaitingHour: null, flakyWithinRun: [], wholeRun: true,
+      verdicts: Object.fromEntries(files.map((file) => [`scenarios:${file}#Suite a test`, 'passed'])),
+    });
+    const path = join(reports, 'trends-history.jsonl');
+    const runs = [record(0, [OLD]), ...Array.from({ length: green }, (_, i) => record(i + 1, [OLD, NEW]))];
+    writeFileSync(path, runs.map((run) => JSON.stringify(run)).join('\n') + '\n');
+    return path;
+  }
+  const failingIn = (file: string) => plantRun([
+    { fullName: `scenarios:${OLD}#Suite a test`, status: 'passed' },
+    { fullName: `scenarios:${file}#Suite a test`, status: file === OLD ? 'failed' : 'passed' },
+    ...(file === NEW ? [{ fullName: `scenarios:${NEW}#Suite another test`, status: 'failed' }] : []),
+  ]);
+  const summaryOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { tests: { candidates: unknown } };
+
+  it("a new file's failure keeps the run green, listed in summary.json as a candidate's", async () => {
+    const run = failingIn(NEW);
+    const gate = await runGateStep({ ...run, reportsDir: reports, trendsHistoryPath: plantHistory(3), vitestStatus: 1, narrowed: false });
+    expect(gate.exitCode).toBe(0);
+    expect(summaryOf(run.summaryPath).tests.candidates).toEqual([{
+      file: NEW, greenRuns: 3, needed: 20, why: 'new since the whole run of 2026-10-01T00:00:00.000Z',
+      failed: [{ test: `${NEW}#Suite another test`, problem: 'failed' }],
+    }]);
+  });
+
+  it('a file with 20 green runs blocks: its failure exits 1', async () => {
+    const run = failingIn(NEW);
+    const gate = await runGateStep({ ...run, reportsDir: reports, trendsHistoryPath: plantHistory(20), vitestStatus: 1, narrowed: false });
+    expect(gate.exitCode).toBe(1);
+    expect(summaryOf(run.summaryPath).tests.candidates).toEqual([]);
+  });
+
+  it('a file demoted by hand is a candidate again: its failure keeps the run green', async () => {
+    const demote = { file: OLD, decision: 'demote', since: '2026-11-01', owner: 'alice@example.org', reason: 'flaky since the new proposer' } as const;
+    const history = plantHistory(20);
+    const blocking = await runGateStep({ ...failingIn(OLD), reportsDir: reports, trendsHistoryPath: history, vitestStatus: 1, narrowed: false });
+    expect(blocking.exitCode).toBe(1);
+    const demoted = await runGateStep({ ...failingIn(OLD), reportsDir: reports, trendsHistoryPath: history, vitestStatus: 1, narrowed: false, promotions: [demote] });
+    expect(demoted.exitCode).toBe(0);
+  });
+
+  it('without a history (the soak) every file blocks', async () => {
+    const gate = await runGateStep({ ...failingIn(NEW), reportsDir: reports, vitestStatus: 1, narrowed: false });
+    expect(gate.exitCode).toBe(1);
+  });
+});

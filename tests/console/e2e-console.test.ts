@@ -27,7 +27,8 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   report: /^report: reports\/allure-report\/index\.html \(each test's full log is attached to it\)$/,
   'run log': /^run log: \S+\/run\.jsonl \(.+\)$/,
   trends: /^trends: \S+\/trends\.html \(\d+ run\(s\) kept in \S+\/trends-history\.jsonl\)$/,
-  gate: /^gate: exit 0 \(\d+ step\(s\) not checked, \d+ quarantined test\(s\)\)$/,
+  gate: /^gate: exit 0 \(\d+ step\(s\) not checked, \d+ quarantined test\(s\), \d+ candidate file\(s\)\)$/,
+  candidate: /^candidate (failed|skipped unexpectedly) \(not blocking: \d+\/\d+ green runs, .+\): .+$/,
   changes: /^(changes: no earlier run of this target and pairing in the history to compare with|changes since the run of .+ \(same target and pairing\):( none)?| {2}(newly failing|fixed|newly flaky|slower): .+)$/,
   // npx's own complaints about this machine's npm configuration, not the harness's.
   npm: /^npm warn /,

@@ -3,7 +3,7 @@
 // merges them into one JUnit XML, one reports/summary.json, one Allure report and one history entry; and the same
 // report refused once a shard is missing. Everything goes to a directory of this test's own (`--reports`), never to
 // the repository's reports/.
-import { existsSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,13 @@ import { runOutputs } from '../../fixtures/run/run-outputs';
 import { RunSummary } from '../../fixtures/run/run-summary';
 import { readShardManifest, shardOutputDir } from '../../fixtures/run/shards';
 
-/** Two short scenario files: vitest's --shard 1/2 and 2/2 take one each. */
+/** Two short scenario files: shards 1/2 and 2/2 take one each. */
 const SELECTION = ['scenarios/rejections/deposit-eligibility.spec.ts', 'scenarios/rejections/fee-balance.spec.ts'];
+/**
+ * The trends history beside the shards records deposit-eligibility as the longer file, so the split by recorded
+ * durations gives it to shard 1 — where vitest's split by file count (a hash of the path) puts fee-balance.
+ */
+const RECORDED_MS = { [SELECTION[0]!]: 40_000, [SELECTION[1]!]: 10_000 };
 /** One shard: its devnet's start, its scenario file (10-40 s on a loaded 2-core machine), its teardown. */
 const SHARD_TIMEOUT_MS = 6 * 60_000;
 /** Merging and generating the Allure report. */
@@ -26,6 +31,12 @@ let shards: NestedE2eRun[];
 let report: NestedE2eRun;
 
 beforeAll(async () => {
+  writeFileSync(join(reports, 'trends-history.jsonl'), `${JSON.stringify({
+    schema: 1, startedAt: '2026-11-01T00:00:00.000Z', finishedAt: '2026-11-01T00:01:00.000Z', target: 'devnet', harnessCommit: 'x',
+    tests: { passed: 0, failed: 0, broken: 0, skipped: 0 }, latencyMs: {}, gasUsed: {}, fundsSpentWei: null, leftOnL2Lines: null, stranded: null,
+    requestsPerWaitingHour: null, verdicts: {}, flakyWithinRun: [],
+    durationsMs: Object.fromEntries(Object.entries(RECORDED_MS).map(([file, ms]) => [`scenarios:${file}#Planted test`, ms])),
+  })}\n`);
   shards = await Promise.all([1, 2].map((index) =>
     runNestedE2e({ args: ['--shard', `${index}/2`, '--reports', reports, ...SELECTION], timeoutMs: SHARD_TIMEOUT_MS })));
   report = await runNestedE2e({ script: 'scripts/report.ts', args: ['--reports', reports], timeoutMs: REPORT_TIMEOUT_MS });
@@ -43,6 +54,8 @@ describe('npm run e2e -- --shard i/n, then npm run report', () => {
     const suites = [1, 2].map((index) => parseJunit(readFileSync(runOutputs(shardDir(index)).junit, 'utf8'), `shard ${index}`));
     const names = suites.map((suite) => [...suite.suites.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]));
     expect(names.flat().sort(), 'each file in exactly one shard').toEqual([...SELECTION].sort());
+    expect(names, 'split by the recorded durations: the longer file in shard 1').toEqual([[SELECTION[0]], [SELECTION[1]]]);
+    for (const index of [1, 2]) expect(readShardManifest(shardDir(index)).balance).toMatch(/^by the recorded durations of 2 files \([0-9a-f]{12}\)$/);
   });
 
   it('merges the shards into one JUnit XML and one summary whose counts are the sums of the shards’', () => {
@@ -66,6 +79,8 @@ describe('npm run e2e -- --shard i/n, then npm run report', () => {
       skipped: own[0]!.summary.tests.skipped + own[1]!.summary.tests.skipped,
       skippedWithoutReason: own[0]!.summary.tests.skippedWithoutReason + own[1]!.summary.tests.skippedWithoutReason,
       notChecked: [...(own[0]!.summary.tests.notChecked ?? []), ...(own[1]!.summary.tests.notChecked ?? [])],
+      // The planted history holds no whole run: no baseline, so no file of the promotion lane.
+      candidates: [],
     });
     expect(summary.tests.passed + summary.tests.failed + summary.tests.skipped).toBe(junit.totals.tests);
     expect(summary.funds.leftOnL2).toEqual([...own[0]!.summary.funds.leftOnL2, ...own[1]!.summary.funds.leftOnL2]);
