@@ -21,6 +21,7 @@ import { shardsDir } from '../fixtures/run/shards';
 import { SummaryMergeError } from '../fixtures/run/summary-merge';
 import { TestCounts } from '../fixtures/run/run-summary';
 import { TeardownVerdict } from '../fixtures/run/teardown-verdict';
+import { latencyBoundExceeded, RunLatency } from '../fixtures/run/latency-counts';
 import { runGateStep } from './run-gate-step';
 
 /** Exit status when nothing was merged. */
@@ -46,6 +47,8 @@ try {
 
 const tests = TestCounts.parse(merged.summary.tests);
 const teardown = TeardownVerdict.parse(merged.summary.teardown);
+// Shards written before summary.json had `latency` merge without it.
+const latency = merged.summary.latency === undefined ? undefined : RunLatency.parse(merged.summary.latency);
 console.log(`npm run report: ${merged.shards.length} shards of one ${merged.summary.target} run merged ` +
   `(${merged.summary.clientBuild} client, ${merged.summary.contracts}-era contracts): ` +
   `${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped; teardown ${teardown.failed ? 'FAILED' : 'clean'}`);
@@ -85,6 +88,7 @@ recordRunAndWriteTrends({
 const problems = [
   ...(tests.skippedWithoutReason > 0 ? [`${tests.skippedWithoutReason} test(s) skipped without a written reason`] : []),
   ...(teardown.failed ? [`the teardown failed (${teardown.problems.length} problem(s))`] : []),
+  ...(latency && latencyBoundExceeded(latency) ? [`confirmations too slow: ${latencyBoundExceeded(latency)}`] : []),
   ...(reportStatus !== 0 ? ['the Allure report could not be generated'] : []),
 ];
 if (problems.length > 0) console.error(`the run failed: ${problems.join('; ')}`);

@@ -6,13 +6,13 @@
 // failure her client is restarted (a full replay), her keys re-derived, and the transfer is confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome } from '../../fixtures/faults';
+import { clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
 import { labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { alice: '2', bob: '1', transfer: '1' } as const;

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units, type CommitmentEntry } from '../../fixtures/api';
 import { expectL1Change, watchL1 } from '../../fixtures/expectations';
-import { whyNoFaults } from '../../fixtures/faults';
+import { whyNoFaults, underFault } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '3', transfer: '2', withdraw: '1' } as const;

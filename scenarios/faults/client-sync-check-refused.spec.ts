@@ -4,13 +4,13 @@
 // re-derived, and a deposit is confirmed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome } from '../../fixtures/faults';
+import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
 import { labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';

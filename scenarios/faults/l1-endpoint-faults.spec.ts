@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1 } from '../../fixtures/expectations';
-import { BAD_DAY, CLIENT_MET_L1_FAULT, clientL1Network, devnetTargetThrough, expectEachSentOnce, outcomeOfFault, startL1FaultProxy, whyNoClientL1Faults, whyNoFaults, type L1FaultProxy } from '../../fixtures/faults';
+import { BAD_DAY, CLIENT_MET_L1_FAULT, clientL1Network, devnetTargetThrough, expectEachSentOnce, outcomeOfFault, startL1FaultProxy, whyNoClientL1Faults, whyNoFaults, type L1FaultProxy, underFault } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoFaults(target);
 const noClientRoute = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
@@ -30,7 +30,7 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
     if (unavailable) return;
     proxy = await startL1FaultProxy(String(target.chain.rpcUrl));
     proxy.misbehave(BAD_DAY);
-    faulty = devnetTargetThrough(proxy.url);
+    faulty = underFault(devnetTargetThrough(proxy.url));
     cast = await startCast(faulty, ['alice'], { tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) + units(token, AMOUNTS.again) } }, scenario: 'L1 endpoint faults' });
     [alice] = cast.users as [User];
   });

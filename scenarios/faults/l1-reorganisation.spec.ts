@@ -19,6 +19,7 @@ import { awaitReceipts } from '../../fixtures/chain';
 import { watchL1 } from '../../fixtures/expectations';
 import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../fixtures/faults/layer2-blocks-on-l1';
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
+import { underFault } from '../../fixtures/faults/under-fault';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { attachText, labels, step } from '../../fixtures/report';
 import { skipBecause } from '../../fixtures/report/skip';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   if (currentTargetName() !== 'devnet') return;
   const run = DevnetFacts.parse(inject('devnet')).run;
   devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run }));
+  target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
   token = target.tokens.find((t) => t.symbol === 'WGAS')!;
   cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } }, scenario: 'L1 reorganisation' });
   [alice, bob] = cast.users as [User, User];

@@ -8,13 +8,13 @@
 // docs/network-faults.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { CLIENT_MET_L1_FAULT, clientL1Network, outcomeOfFault, whyNoClientL1Faults, type ClientL1Network } from '../../fixtures/faults';
+import { CLIENT_MET_L1_FAULT, clientL1Network, outcomeOfFault, whyNoClientL1Faults, type ClientL1Network, underFault } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
-import { devnetControls, recordWaitProgress, whyNoFaults, type ProposerOutage, type WaitProgressRecord } from '../../fixtures/faults';
+import { devnetControls, recordWaitProgress, underFault, whyNoFaults, type ProposerOutage, type WaitProgressRecord } from '../../fixtures/faults';
 import { attachText, labels, skipBecause, step } from '../../fixtures/report';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
@@ -35,7 +35,7 @@ describe('the proposer stops while a confirmation is awaited', () => {
     const run = DevnetFacts.parse(inject('devnet')).run;
     devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
     facts = devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run });
-    target = devnetTarget(facts);
+    target = underFault(devnetTarget(facts));
     token = target.tokens.find((t) => t.decimals === 18)!;
     cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: units(token, DEPOSIT) } }, scenario: 'proposer outage' });
     [alice] = cast.users as [User];

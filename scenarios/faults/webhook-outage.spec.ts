@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectConfirmedBlocksDelivered, reportSubscription, subscribeToContractEvents, type ContractEventSubscription } from '../../fixtures/event-webhooks';
-import { deliveryRetriesOf, whyNoFaults } from '../../fixtures/faults';
+import { deliveryRetriesOf, whyNoFaults, underFault } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 
-const target = currentTarget();
+const target = underFault(currentTarget());
 const unavailable = whyNoFaults(target);
 const retries = deliveryRetriesOf(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
