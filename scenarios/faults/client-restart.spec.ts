@@ -67,7 +67,7 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
     if (bob.build.deEscrow === 'route') await step('Bob de-escrows', () => bob.deEscrow(withdrawal, salt));
     const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
     const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
-    await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) } });
+    await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
     await step("Bob's L2 balance is the change", () => bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw)));
   });
 });

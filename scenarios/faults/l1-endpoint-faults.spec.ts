@@ -51,7 +51,7 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
     await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
     await step(`Alice's L2 balance is ${AMOUNTS.deposit}`, () => alice.l2BalanceBecomes(token, units(token, AMOUNTS.deposit)));
     const outcome = await l1.settle();
-    await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, AMOUNTS.deposit) } });
+    await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, AMOUNTS.deposit) }, transactions: ['approve', 'escrow'] });
     const counts = proxy!.counts();
     await attachJson('faults injected so far', counts);
     // The endpoint did cut, refuse and stall requests meanwhile.
@@ -68,7 +68,7 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
     if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(withdrawal, salt));
     const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
     const outcome = await l1.settle({ knownHashes: [payout.l1TxHash] });
-    await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) } });
+    await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
   });
 
   it("Alice's client meets the bad day on its own L1 connection: the harness names what it broke, and a restarted client deposits", async (context) => {

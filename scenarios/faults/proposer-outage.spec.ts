@@ -82,6 +82,6 @@ describe('the proposer stops while a confirmation is awaited', () => {
     await step('the deposit request is Confirmed', () => confirmed);
     await step(`Alice's L2 balance is ${DEPOSIT} ${token.symbol}`, () => alice.l2BalanceBecomes(token, units(token, DEPOSIT)));
     const outcome = await l1.settle();
-    await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, DEPOSIT) } });
+    await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, DEPOSIT) }, transactions: ['approve', 'escrow'] });
   });
 });

@@ -136,7 +136,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     if (alice.build.deEscrow === 'route' && !paidEarly) await step('Alice de-escrows', () => alice.deEscrow(w, s));
     const payout = await step('the funds are paid out on L1', () => w.deEscrowed(s));
     expect(payout.sentBy, "sent, and its gas paid, by Alice's own client").toBe(alice.l1Address);
-    await expectL1Change(alice, await aliceL1.settle({ knownHashes: [payout.l1TxHash] }), [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw } });
+    await expectL1Change(alice, await aliceL1.settle({ knownHashes: [payout.l1TxHash] }), [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
   });
 
   it('a second de-escrow of the same withdrawal is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {

@@ -76,7 +76,7 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
     const watch = await watchLedgers(cast.users, target.tokens);
     const request = await step(`${user.name} deposits ${token.amounts.deposit} ${token.symbol}`, () => depositAsIs(user, deposit()));
     await step('the client reports the deposit Submitted although nothing was escrowed', () => request.reaches('Submitted'));
-    const settled = await expectNothingMoved(watch, { gasSpentBy: [user], unescrowedDepositOf: user });
+    const settled = await expectNothingMoved(watch, { gasSpentBy: [{ user, transactions: ['approve', 'escrow_funds (reverted)'] }], unescrowedDepositOf: user });
     await expectEscrowReverted(user, settled);
   }
 });

@@ -150,10 +150,10 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       confirmed.push(deposit);
       await step(`Alice's L2 ${token.symbol} balance is ${describeAmount(amount.deposit, token)}`, () => alice.l2BalanceBecomes(token, amount.deposit));
       const outcome = await l1.settle();
-      expect(outcome.transactions.length, 'approve and escrow, sent by her own client').toBe(2);
       await expectL1Change(alice, outcome, [token], {
         native: -(target.depositFeeWei + outcome.gasPaid),
         tokens: { [token.symbol]: -amount.deposit },
+        transactions: ['approve', 'escrow'],
       });
     });
 
@@ -233,8 +233,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       await attachJson('de-escrow on L1', payout);
       expect(payout.sentBy, "the de-escrow is sent, and its gas paid, by Bob's own client").toBe(bob.l1Address);
       const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
-      expect(outcome.transactions.map((t) => t.hash), 'one de-escrow, sent by his own client').toEqual([payout.l1TxHash]);
-      await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw } });
+      await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
       await step(`Bob's L2 ${token.symbol} balance is the change, ${describeAmount(amount.transfer - amount.withdraw, token)}`, () => bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw));
     });
 

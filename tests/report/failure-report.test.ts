@@ -57,6 +57,7 @@ describe('a run\'s Allure results', () => {
       ['Approve and escrow, sent by her own client — is 2', 'passed'],
       ['L1 balances of bob', 'attachment'],
       ["L1 transactions sent by bob's client", 'attachment'],
+      ["Bob's client sent exactly 1 L1 transaction(s): de-escrow", 'passed'],
       ["Bob's L1 ETH balance fell by 0.000000000000021 ETH (21000 wei, 18 decimals), with the gas of the 1 L1 transaction(s) Bob's client sent: 0.000000000000021 ETH (21000 wei, 18 decimals)", 'passed'],
       ["Bob's L1 WGAS balance rose by 0.3 WGAS (300000000000000000 wei, 18 decimals)", 'passed'],
     ]);

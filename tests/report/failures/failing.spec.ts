@@ -15,11 +15,11 @@ const payout = { before: snapshot(10n ** 18n, 0n), after: snapshot(10n ** 18n - 
 describe('failures of every class', () => {
   it('passes with its assertions as sentences', async () => {
     expect(2, 'approve and escrow, sent by her own client').toBe(2);
-    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n } });
+    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n }, transactions: [{ what: 'de-escrow', hash: '0x01' }] });
   });
 
   it('a payout one wei short', async () => {
-    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n + 1n } });
+    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n + 1n }, transactions: [{ what: 'de-escrow', hash: '0x01' }] });
   });
 
   it('a wait that found no registered proposer', () => {
