@@ -5,6 +5,7 @@ import type { SkipManifest } from '../fixtures/run/gate/skip-manifest';
 
 const DEVNET_FAULT = 'the fault is injected into services the harness owns: the devnet only';
 const CLIENT_L1_FAULT = "the fault cuts the clients' own L1 routes, which a devnet has unless its clients reach anvil directly";
+const CLIENT_PROPOSER_FAULT = "the fault is put on the clients' link to the proposer, which passes the limiting endpoint where the clients' L1 routes do";
 const DE_ESCROW_ROUTE = 'the head client de-escrows by itself: there is no de-escrow route to refuse';
 
 export const WHERE_THEY_APPLY: SkipManifest = [
@@ -13,6 +14,7 @@ export const WHERE_THEY_APPLY: SkipManifest = [
     .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }], because: DEVNET_FAULT })),
   ...['client-lags-behind', 'client-listener-call-cut', 'client-sync-check-refused', 'network-faults']
     .map((name) => ({ file: `scenarios/faults/${name}.spec.ts`, skipsWhere: [{ target: 'testnet' as const }, { clientL1Routed: false }], because: CLIENT_L1_FAULT })),
+  { file: 'scenarios/faults/proposer-network-faults.spec.ts', skipsWhere: [{ target: 'testnet' }, { clientL1Routed: false }], because: CLIENT_PROPOSER_FAULT },
   { file: 'scenarios/faults/l1-endpoint-faults.spec.ts', test: 'on its own L1 connection', skipsWhere: [{ clientL1Routed: false }], because: CLIENT_L1_FAULT },
   { file: 'scenarios/rejections/de-escrow.spec.ts', test: 'de-escrow (before|with)|second de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },
   { file: 'scenarios/round-trip/stablecoin.spec.ts', test: 'de-escrow', skipsWhere: [{ clientBuild: 'head' }], because: DE_ESCROW_ROUTE },

@@ -8,20 +8,23 @@
 // their own provider plan, and no block-range limit on eth_getLogs (Infura's: 10,000 results and no range cap, see
 // ./refusals.ts), so that the real plume client's one genesis-to-head replay is served as its provider serves it. A
 // fault scenario steers a client's route over /v1/clients/<name>/faults and /lag (./client-faults.ts), and puts a bad
-// day or a poor network on it over /v1/clients/<name>/conditions (./route-conditions.ts).
+// day or a poor network on it over /v1/clients/<name>/conditions (./route-conditions.ts). Given the proposer's URL, it
+// also stands where the clients' hosts files send `proposer` and passes their POST /v1/transaction on, under each
+// client's proposer conditions (/v1/clients/<name>/proposer-conditions, ./proposer-front.ts).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Pool } from 'undici';
 import { z } from 'zod';
 import { json, text, type Reply } from '../../../lib/http/reply';
-import { createRouter, type RouteContext } from '../../../lib/http/router';
+import { createRouter, type Route, type RouteContext } from '../../../lib/http/router';
 import { startHttpServer } from '../../../lib/http/serve';
 import { DropConnection, HttpError } from '../../../lib/http/router';
 import { ArmedFault, ClientFaultBook, LagOrder, type ClientFaultState } from './client-faults';
 import { isServedMethod, refuse, type JsonRpcError, type JsonRpcId } from './refusals';
 import type { RpcLimitsSettings } from './settings';
 import { RateMeter, TokenBucket } from './token-bucket';
-import { ConditionsOrder, RouteConditions } from './route-conditions';
+import { ConditionsOrder, PoorNetwork, RouteConditions } from './route-conditions';
+import { relayToProposer, SenderDirectory } from './proposer-front';
 import { relayWebSocket, type Relay } from './ws-relay';
 
 /** Hosted endpoints take bodies of a few MB; a raw transaction or a batch of calls fits well below this. */
@@ -38,8 +41,13 @@ interface Lane {
   maxLogRange: number | undefined;
   faults: ClientFaultBook | undefined;
   conditions: RouteConditions | undefined;
+  /** The poor network between this client and the proposer. */
+  proposerConditions: RouteConditions | undefined;
   relays: Set<Relay>;
 }
+
+/** Only a poor network applies to the link with the proposer (a provider's bad day is an L1 endpoint's). */
+const ProposerConditionsOrder = z.object({ network: PoorNetwork.optional() }).strict();
 
 const JsonRpcCall = z.object({
   jsonrpc: z.literal('2.0'),
@@ -90,6 +98,7 @@ export async function startRpcLimits(
     maxLogRange,
     faults,
     conditions,
+    proposerConditions: conditions ? new RouteConditions(options.wallClock) : undefined,
     relays: new Set(),
   });
   const harness = newLane(settings.maxLogRange, undefined);
@@ -99,6 +108,8 @@ export async function startRpcLimits(
     if (!lane) clients.set(name, (lane = newLane(undefined, new ClientFaultBook(options.wallClock), new RouteConditions(options.wallClock))));
     return lane;
   };
+
+  const senders = new SenderDirectory(() => [...clients.keys()]);
 
   const forward = async (call: object): Promise<JsonRpcAnswer> => {
     const response = await pool.request({
@@ -215,6 +226,46 @@ export async function startRpcLimits(
   };
   const faultsOf = (name: string | undefined): ClientFaultBook => laneOf(name).faults!;
   const conditionsOf = (name: string | undefined): RouteConditions => laneOf(name).conditions!;
+  const proposerConditionsOf = (name: string | undefined): RouteConditions => laneOf(name).proposerConditions!;
+  const proposerUrl = settings.proposerUrl;
+  const proposerRoutes: Route[] = proposerUrl === undefined ? [] : [
+    { method: 'GET', path: '/v1/clients/:name/proposer-conditions', handler: ({ params }) => json(200, proposerConditionsOf(params.name).state()) },
+    {
+      method: 'POST',
+      path: '/v1/clients/:name/proposer-conditions',
+      handler: async (ctx) => {
+        const order = await bodyOf(ProposerConditionsOrder, ctx);
+        proposerConditionsOf(ctx.params.name).set(order);
+        options.log.info(`conditions on client ${ctx.params.name}'s link to the proposer: ${JSON.stringify(order)}`);
+        return json(200, proposerConditionsOf(ctx.params.name).state());
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/v1/clients/:name/proposer-conditions',
+      handler: ({ params }) => {
+        proposerConditionsOf(params.name).clear();
+        return json(200, proposerConditionsOf(params.name).state());
+      },
+    },
+    // The one path the real client posts to a proposer (client_operation.rs, process_transaction_offchain).
+    {
+      method: 'POST',
+      path: '/v1/transaction',
+      handler: async (ctx) => {
+        const name = await senders.nameOf(ctx.req.socket.remoteAddress);
+        const lane = name === undefined ? undefined : clients.get(name);
+        return relayToProposer({
+          proposerUrl,
+          path: ctx.path,
+          body: await ctx.body(),
+          contentType: ctx.req.headers['content-type'],
+          sender: name && lane?.proposerConditions ? { name, conditions: lane.proposerConditions } : undefined,
+          log: options.log,
+        });
+      },
+    },
+  ];
   const bodyOf = async <T>(schema: z.ZodType<T>, ctx: RouteContext): Promise<T> => {
     const parsed = schema.safeParse(await ctx.json().catch(() => undefined));
     if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
@@ -276,6 +327,7 @@ export async function startRpcLimits(
             return json(200, conditionsOf(params.name).state());
           },
         },
+        ...proposerRoutes,
         { method: 'POST', path: '/clients/:name', handler: (ctx) => handleRpc(laneOf(ctx.params.name), ctx) },
         { method: 'POST', path: '*', handler: (ctx) => handleRpc(harness, ctx) },
         { method: 'GET', path: '/v1/health', handler: () => text(200, 'Healthy') },

@@ -17,6 +17,8 @@ const envShape = {
   RPC_LIMITS_REQUESTS_PER_SECOND: wholeNumber(1),
   /** Requests that may arrive at once before the rate applies (token bucket size). */
   RPC_LIMITS_BURST: wholeNumber(1),
+  /** The proposer the clients' transactions are passed on to (./proposer-front.ts); absent: no proposer front. */
+  RPC_LIMITS_PROPOSER_URL: z.url({ error: 'must be an http:// URL' }).optional(),
   RUST_LOG: z.string().optional(),
 };
 
@@ -26,6 +28,7 @@ export interface RpcLimitsSettings {
   readonly maxLogResults: number;
   readonly requestsPerSecond: number;
   readonly burst: number;
+  readonly proposerUrl?: string;
 }
 
 export const RPC_LIMITS_PORT = 3000;
@@ -44,5 +47,6 @@ export function loadRpcLimitsSettings(env: Readonly<Record<string, string | unde
     maxLogResults: e.RPC_LIMITS_MAX_LOG_RESULTS,
     requestsPerSecond: e.RPC_LIMITS_REQUESTS_PER_SECOND,
     burst: e.RPC_LIMITS_BURST,
+    ...(e.RPC_LIMITS_PROPOSER_URL === undefined ? {} : { proposerUrl: e.RPC_LIMITS_PROPOSER_URL }),
   };
 }
