@@ -1,7 +1,9 @@
 // The devnet event service delivering real contract events: a signed, compact JSON array per L1 block to every
 // registered webhook, each item as the vendor's document shows it, with the fields taken from the chain; retried with
 // backoff while the receiver answers non-2xx, every failure recorded on the webhook, and the items kept undelivered in
-// the log when nobody answers. Items are read with the harness's schemas of the vendor's document.
+// the log when nobody answers. Items are read with the harness's schemas of the vendor's document. The retry schedule,
+// the give-up and deliveredAt set only on a 2xx are the double's conventions (the vendor documents none of them, and
+// defines deliveredAt as the record's last update): the titles say so, and certify the double only (F22, F23).
 import { privateKeyToAddress } from 'viem/accounts';
 import { decodeEventLog, getAddress, type Hash, type TransactionReceipt } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -154,7 +156,7 @@ describe('event service deliveries', () => {
     expect(raw.blockNumber).toBeGreaterThan(escrow.blockNumber);
   });
 
-  it('retries a delivery answered 500 until a 2xx, then marks its items delivered, and a success resets the failure count', async () => {
+  it("retries a delivery answered 500 until a 2xx (the double's schedule), then sets its items' deliveredAt (the double's convention), and a success resets the failure count", async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'retries' });
     const { receiver, webhook } = await subscribedReceiver('flaky', [500, 500]);
     const receipt = await events.mintStablecoin(freshAddress(), 7n);
@@ -177,7 +179,7 @@ describe('event service deliveries', () => {
     expect(webhookAfter, 'failedCalls counts failures since the last success').toMatchObject({ failedCalls: 0, lastError: 'answered HTTP 500' });
   });
 
-  it('keeps the events of a webhook nobody answers undelivered in its log, counting each failed call', async () => {
+  it("gives up on a webhook nobody answers (the double's convention) leaving its events without deliveredAt, counting each failed call", async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'unreachable receiver' });
     // A port that nothing listens on, where containers reach the host: every call is refused.
     const closedPort = await ephemeralPort(await hostAddressForContainers());

@@ -129,6 +129,22 @@ describe('contract-event receiver: refusals (nothing is handed on)', () => {
     expect(inbox.deliveredBlocks()).toEqual(new Set([7]));
   });
 
+  it("answers 200 to a delivery signed by a webhook the run swept, counted as stale, not refused, and reads nothing of it (F16)", async () => {
+    await feature('Tells a swept webhook from a forger');
+    const { inbox, url, rememberSwept } = await start();
+    const swept = 'secret-of-a-killed-runs-webhook';
+    rememberSwept([{ id: 41, secret: new Secret(swept) }]);
+    const body = oneBlock();
+    const late = { [WEBHOOK_HEADERS.neutral.signature]: signatureOf(swept, body, NOW_SECONDS), [WEBHOOK_HEADERS.neutral.timestamp]: NOW_SECONDS };
+    expect(await post(url(), { body, headers: late })).toEqual({ status: 200, body: '' });
+    expect(await post(url(), { body, headers: late })).toEqual({ status: 200, body: '' });
+    expect(inbox.verdicts.map((v) => [v.status, v.outcome, v.reason, v.resent?.attempt ?? 1])).toEqual([[200, 'stale', 'swept webhook', 1], [200, 'stale', 'swept webhook', 2]]);
+    expect(inbox.entries()).toEqual([]);
+    expect(inbox.summary()).toContain('2 stale (signed by a swept webhook)');
+    expect(inbox.summary()).toContain('0 refused');
+    expect(logger.lines.some((line) => line.includes('stale event delivery') && line.includes('webhook 41'))).toBe(true);
+  });
+
   it('answers 404 to another path and 405 to another method', async () => {
     await feature('Accepts POSTs to its path only');
     const { inbox, url, port } = await start();

@@ -4,14 +4,15 @@
 // by the Unix-seconds X-MultiBaas-Timestamp, signed afresh per attempt as the docs' Go code signs when it sends). A
 // non-2xx answer or a network error is retried with exponential backoff (p-retry); every failure is recorded on the
 // endpoint (failedCalls, lastError, lastAttempt, nextAttempt), a success resets failedCalls. When the retries run out
-// the items stay in the log undelivered. Deliveries to one endpoint go one after the other, in block order; endpoints
+// the items stay in the log undelivered. Deleting an endpoint drops its queued deliveries, or with `keep-retrying`
+// (settings.ts: the vendor documents neither) leaves them to run out, signed with the deleted endpoint's secret. Deliveries to one endpoint go one after the other, in block order; endpoints
 // do not wait for each other.
 import { randomUUID } from 'node:crypto';
 import pRetry from 'p-retry';
 import { Agent, request } from 'undici';
 import type { BlockEvents } from './event-monitors';
 import type { Log } from './log';
-import type { RetrySettings } from './settings';
+import type { AfterDelete, RetrySettings } from './settings';
 import { SIGNATURE_HEADER, signDelivery, TIMESTAMP_HEADER } from './signature';
 import type { DeliveryTarget, WebhookRegistry } from './webhook-registry';
 import type { DeliveryItem } from './wire';
@@ -21,6 +22,8 @@ const BACKOFF_FACTOR = 2;
 export interface DispatcherOptions {
   registry: WebhookRegistry;
   retry: RetrySettings;
+  /** What deleting an endpoint does to its queued deliveries (drop-retries by default). */
+  afterDelete?: AfterDelete;
   /** Bound of one POST: connecting, the answer's headers, its body. */
   timeoutMs: number;
   log: Log;
@@ -58,8 +61,12 @@ export class DeliveryDispatcher {
     }
   }
 
-  /** Stops delivering to a deleted endpoint (a retry wait in progress ends at once). */
+  /**
+   * A deleted endpoint: its queue stops (a retry wait in progress ends at once), or with keep-retrying runs out on its
+   * own (no new block is queued for it: it is no longer a subscriber; service stop still ends it).
+   */
   forget(id: number): void {
+    if (this.options.afterDelete === 'keep-retrying') return;
     this.#queues.get(id)?.stop.abort(new Error(`webhook ${id} deleted`));
     this.#queues.delete(id);
   }

@@ -40,7 +40,7 @@ export async function startEventService(settings: EventServiceSettings, options:
   const registry = new WebhookRegistry();
   const store = new EventStore(settings.listing.order);
   const book = new AddressBook(chainLookups(client));
-  const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, timeoutMs: settings.deliveryTimeoutMs, log });
+  const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, afterDelete: settings.afterDelete, timeoutMs: settings.deliveryTimeoutMs, log });
   const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'newHeads' }, {
     onError: (message) => log.warn(`New-heads subscription failed, polling instead: ${message}`),
   });

@@ -36,6 +36,12 @@ describe('event service settings', () => {
     expect(attempt).toThrow(/EVENT_SERVICE_PAGE_CAP/);
   });
 
+  it("drops a deleted webhook's queued deliveries unless told to keep retrying them, and refuses anything else", () => {
+    expect(loadEventServiceSettings(base).afterDelete).toBe('drop-retries');
+    expect(loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'keep-retrying' }).afterDelete).toBe('keep-retrying');
+    expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'cancel' })).toThrow(/EVENT_SERVICE_AFTER_DELETE: must be drop-retries or keep-retrying/);
+  });
+
   it('prints the API key as [redacted] through String, JSON and inspect', () => {
     const { apiKey } = loadEventServiceSettings(base);
     const printed = [String(apiKey), JSON.stringify({ apiKey }), inspect({ apiKey })].join(' ');

@@ -7,6 +7,9 @@ import { inspect } from 'node:util';
 import { SettingsError, toHttpRpcUrl } from '../../lib/settings';
 import { PLAN_SETTINGS, type PlanSetting } from './plan';
 
+const AFTER_DELETE = ['drop-retries', 'keep-retrying'] as const;
+export type AfterDelete = (typeof AFTER_DELETE)[number];
+
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const milliseconds = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
 
@@ -31,6 +34,14 @@ const envShape = {
    * curvegrid/multibaas-for-google-sheets src/Code.spec.js:613-653); oldest first to test a client against the other.
    */
   EVENT_SERVICE_ORDER: optional(z.enum(['newest-first', 'oldest-first'], { error: 'must be newest-first or oldest-first' })).transform((v) => v ?? 'newest-first'),
+  /**
+   * What `DELETE /webhooks/{id}` does to the webhook's deliveries already queued or being retried: drop them (the
+   * default) or keep retrying them, signed with the deleted webhook's secret. The vendor documents neither (SPEC
+   * curvegrid/multibaas-sdk-go @ 816cbf0 : api/openapi.yaml:1934-1952 returns a bare BaseResponse; the retry state,
+   * `failedCalls`/`nextAttempt`, lives on the endpoint, :6942-6957): keep-retrying lets a test show what the harness
+   * does with a swept webhook's late delivery.
+   */
+  EVENT_SERVICE_AFTER_DELETE: optional(z.enum(AFTER_DELETE, { error: 'must be drop-retries or keep-retrying' })).transform((v) => v ?? 'drop-retries'),
   /** The most rows one page of a list holds, whatever `limit` asks: the vendor documents no cap. Unset: no cap. */
   EVENT_SERVICE_PAGE_CAP: optional(z.coerce.number().int().min(1)),
   RUST_LOG: z.string().optional(),
@@ -80,6 +91,8 @@ export interface EventServiceSettings {
   readonly chainId: number;
   readonly pollMs: number;
   readonly retry: RetrySettings;
+  /** Whether a deleted webhook's queued deliveries are dropped or still retried. */
+  readonly afterDelete: AfterDelete;
   readonly deliveryTimeoutMs: number;
   readonly plan: PlanSetting;
   readonly listing: ListingSettings;
@@ -107,6 +120,7 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     chainId: e.NF4_NETWORK__CHAIN_ID,
     pollMs: e.EVENT_SERVICE_POLL_MS,
     retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
+    afterDelete: e.EVENT_SERVICE_AFTER_DELETE,
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,
     plan: e.EVENT_SERVICE_PLAN,
     listing: { order: e.EVENT_SERVICE_ORDER, pageCap: e.EVENT_SERVICE_PAGE_CAP },

@@ -1,6 +1,8 @@
 // The service's webhook endpoints (SPEC WebhookEndpoint :6935-6989) and, per endpoint, its delivery log (SPEC
 // WebhookEvent :6990-7020): every item offered to it, as a record with an integer id of its own, the time it was
-// created and, once a 2xx came back, the time it was delivered. `failedCalls` counts the failed calls since the last
+// created and `deliveredAt`, which SPEC defines as "the time the webhook event was last updated" (:7011-7014), not as
+// a delivery: this double updates a record only when a 2xx came back, so here its last update is that answer's time
+// (its own convention; what the vendor updates a record on is not documented). `failedCalls` counts the failed calls since the last
 // successful one (SPEC :6960-6963): a success resets it. In memory: the devnet double lives as long as its devnet.
 import type * as Sdk from '@curvegrid/multibaas-sdk';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ interface LogRecord {
   readonly id: number;
   readonly item: DeliveryItem;
   readonly createdAt: Date;
+  /** The record's last update (SPEC's definition); this double updates it only on a 2xx answer. */
   deliveredAt?: Date;
 }
 
@@ -126,7 +129,7 @@ export class WebhookRegistry {
     });
   }
 
-  /** A 2xx came back: the records are delivered, and the failure count starts again. */
+  /** A 2xx came back: the records' last update (deliveredAt), and the failure count starts again. */
   recordDelivered(id: number, recordIds: readonly number[]): void {
     const endpoint = this.#endpoints.get(id);
     if (!endpoint) return; // deleted meanwhile
