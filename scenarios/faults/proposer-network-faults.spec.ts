@@ -92,6 +92,8 @@ describe("the network between Alice's client and the proposer turns bad", () => 
   it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Client ↔ proposer: a partition that heals');
+    // A listener restart (N16) is mended before the spend by a client restart longer than the partition: mend it first.
+    await step("Alice's client is ready to spend (restarted first if its listener restarted)", () => alice.readyToSpend('transfer'));
     await step(`Alice's client is cut off from the proposer for ${PARTITION_SECONDS} s`, () => link.partition(PARTITION_SECONDS));
     const outcome = await transferThrough(`a ${PARTITION_SECONDS} s partition between the client and the proposer`, bob);
     expect((await link.state()).counts.heldByPartition, 'the partition held the post of the transfer').toBeGreaterThan(0);
