@@ -1,9 +1,11 @@
 // A client's own L1 endpoint refuses its sync check once: one HTTP 429 to its eth_call of layer2_block_number(). The
 // real queue worker ends for good on that (N18) while /v1/health stays Healthy and requests stay Queued. A deposit
-// made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a failure the client is restarted, its keys
-// re-derived, and a deposit is confirmed.
+// made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a
+// failure the client is restarted, its keys re-derived, and a deposit is confirmed. A listener that panicked may have
+// done so after the first deposit's escrow was mined: the restarted client's replay credits it, so L1 decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
+import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
 import { labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
@@ -25,6 +27,7 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   let alice: User;
   let faults: ClientL1Faults;
   let outcome: FaultOutcome | undefined;
+  let l1: L1Watch | undefined;
 
   beforeAll(async () => {
     if (unavailable) return;
@@ -45,6 +48,7 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Sync check refused (N18)');
     await step("Alice's client is not inside a listener restart, whose own sync checks survive a refusal", () => alice.listenerAtRest());
+    l1 = await watchL1(alice, [token]);
     await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
     outcome = await outcomeOfFault(
       target,
@@ -59,12 +63,12 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Sync check refused (N18)');
-    if (!outcome) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
+    if (!outcome || !l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
     if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
     const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
     await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
-    // A request the dead worker held is dropped at the restart: only confirmed deposits count.
-    const confirmed = outcome.kind === 'completed' ? 2n : 1n;
-    await step(`Alice's L2 balance is ${confirmed} × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT)));
+    // A request the dead worker held is dropped at the restart; one whose escrow was mined is replayed: L1 decides.
+    const escrowed = escrowedUnderFault(await l1.settle(), token, { faulted: units(token, DEPOSIT), others: units(token, DEPOSIT) });
+    await step(`Alice's L2 balance is ${DEPOSIT} ${token.symbol}, plus what the deposit that met the refusal escrowed`, () => alice.l2BalanceBecomes(token, units(token, DEPOSIT) + escrowed));
   });
 });

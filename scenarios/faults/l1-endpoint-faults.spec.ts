@@ -8,7 +8,7 @@
 // escrow was mined, and the restarted client's replay then credits it. Whatever left Alice's L1 must arrive on L2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { expectL1Change, watchL1 } from '../../fixtures/expectations';
+import { escrowedUnderFault, expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { BAD_DAY, CLIENT_MET_L1_FAULT, clientL1Network, devnetTargetThrough, expectEachSentOnce, outcomeOfFault, startL1FaultProxy, whyNoClientL1Faults, whyNoFaults, type L1FaultProxy, underFault } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
@@ -96,11 +96,8 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
     }
     const deposit = await step(`Alice deposits ${AMOUNTS.again} ${token.symbol} on a healed connection`, () => alice.deposit(token, AMOUNTS.again));
     await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
-    // What left Alice's L1 beyond the healed deposit's value is what the deposit that met the bad day escrowed.
-    const escrowedUnderFault = -((await l1.settle()).change.tokens[token.symbol] ?? 0n) - units(token, AMOUNTS.again);
-    await attachJson('escrowed by the deposit that met the bad day (raw units)', { escrowedUnderFault: String(escrowedUnderFault) });
-    expect([0n, units(token, AMOUNTS.again)], 'the deposit that met the bad day escrowed all of its value or nothing').toContain(escrowedUnderFault);
-    const held = units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowedUnderFault;
+    const escrowed = escrowedUnderFault(await l1.settle(), token, { faulted: units(token, AMOUNTS.again), others: units(token, AMOUNTS.again) });
+    const held = units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowed;
     await step(`Alice's L2 balance is ${AMOUNTS.deposit} - ${AMOUNTS.withdraw} + ${AMOUNTS.again}, plus what the bad day's deposit escrowed`, () => alice.l2BalanceBecomes(token, held));
   });
 
