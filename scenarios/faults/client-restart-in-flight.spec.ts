@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectEscrowed, expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { underFault, whyNoFaults } from '../../fixtures/faults';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
@@ -44,6 +44,10 @@ describe('a client restarts with two deposits accepted and not yet landed', () =
     aliceL1 = await watchL1(alice, [token]);
     accepted = [];
     for (const amount of DEPOSITS) accepted.push(await step(`Alice deposits ${amount} ${token.symbol}: accepted`, () => alice.deposit(token, amount)));
+    // The fault must meet a request in flight: one still Queued or Processing as the restart begins.
+    const asRestartBegins = await Promise.all(accepted.map(async (deposit) => ({ id: deposit.id, status: (await deposit.status()).status })));
+    await attachJson('request statuses as the restart began', asRestartBegins);
+    expect(asRestartBegins.map((r) => r.status), 'a deposit still in flight as the restart began').toEqual(expect.arrayContaining([expect.stringMatching(/^(Queued|Processing)$/)]));
     const restart = await step("Alice's client container restarts at once", () => alice.restartClient());
     expect(restart.startedAfter.getTime(), 'a new process runs').toBeGreaterThan(restart.startedBefore.getTime());
     for (const deposit of accepted) {
