@@ -109,7 +109,9 @@ export async function startClient(settings: ClientSettings, options: StartClient
       await store.flush();
       await server.close();
       alive?.stop();
-      await Promise.all([worker.stop(), listener.stop()]);
+      // The worker drains its queue first (queue/worker.ts, on why), the listener running meanwhile as the real one does.
+      await worker.stop();
+      await listener.stop();
       await store.flush();
       main.info(`Shut down: store persisted (${store.commitments().length} commitment(s))`);
     },

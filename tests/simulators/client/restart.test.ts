@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { depositBody, withdrawBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { wakeOnEvent } from '../../../fixtures/waits/wake';
-import { apiFailure, newMnemonic, queuedId, waitForCommitments, waitForStatus } from './support/client-api';
+import { apiFailure, newMnemonic, queuedId, waitForBalance, waitForCommitments, waitForStatus } from './support/client-api';
 import type { TestClient } from './support/client-devnet';
 import { hooksOf } from './support/notifications';
 import { currentKeys } from './support/raw-http';
@@ -69,5 +69,20 @@ describe('client simulator restart (plume)', () => {
     await waitForCommitments(client().api, 'the replay to mark the reserved deposit Unspent', (cs) => cs[0]?.status === 'Unspent');
     await devnet.resumeProposer();
     await waitForCommitments(client().api, 'the withdrawn deposit Spent after the block', (cs) => cs[0]?.status === 'Spent');
+  });
+
+  it('processes what it had queued before it stops, then forgets those requests: the deposits land, their ids are 404', async () => {
+    // The real client, PID 1 without a SIGTERM handler, works through docker's grace period (queue/worker.ts).
+    const { api } = client();
+    await api.deriveKey({ mnemonic });
+    const ids = [
+      queuedId(await api.deposit(depositBody({ token: stablecoin(), value: 200n, fee: 0n }))),
+      queuedId(await api.deposit(depositBody({ token: stablecoin(), value: 300n, fee: 0n }))),
+    ];
+    await restart();
+    const after = client().api;
+    for (const id of ids) expect((await apiFailure(after.requestStatus(id))).isAnswer(404, 'No such request'), id).toBe(true);
+    await after.deriveKey({ mnemonic });
+    await waitForBalance(after, stablecoin().address, 500n);
   });
 });

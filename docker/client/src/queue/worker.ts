@@ -13,6 +13,10 @@
 // Then requests one by one: Processing → the operation → Submitted (+ one transaction_event webhook, and the
 // `Response: …` log line, only when a webhook URL is set) or Failed (nothing sent). A WorkerPanic (a real panic inside
 // the handler) ends the worker with log-panics' line, unless the quirk is off.
+// A stop drains the queue first. The real client runs as its container's PID 1 (CMD ["/app/bin/client"],
+// nightfall_client/Dockerfile @ plume_testnet_client 4e84c58) and installs no SIGTERM handler, so `docker stop` or
+// `restart` leaves it working through the grace period: what it had queued is processed (and the records of it then
+// dropped at the next start, main.rs:41-44) unless the grace runs out first and SIGKILL cuts it — as it cuts the double.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogTarget, type ClientContext } from '../context';
 import { logPanic, TaskPanic } from '../listener/panics';
@@ -44,6 +48,7 @@ function handle(ctx: ClientContext, request: TransactionRequest, id: string): Pr
 }
 
 export class QueueWorker {
+  /** Set by stop(): cuts the idle sleep short, and the worker ends once the queue is empty. */
   readonly #stopping = new AbortController();
   #running: Promise<void> | undefined;
   #dead = false;
@@ -69,9 +74,10 @@ export class QueueWorker {
     const log = ctx.log(LogTarget.queue);
     const signal = this.#stopping.signal;
     const perRequest = ctx.profile.syncCheck === 'per-request';
-    while (!signal.aborted) {
+    for (;;) {
+      if (signal.aborted && ctx.queue.length === 0) break;
       if (!perRequest && !(await this.#checkSynchronisation())) return;
-      for (let item = ctx.queue.pop(); item && !signal.aborted; item = ctx.queue.pop()) {
+      for (let item = ctx.queue.pop(); item; item = ctx.queue.pop()) {
         log.info(`Processing request: ${item.uuid}`);
         if (perRequest && !(await this.#checkSynchronisation())) return;
         if (!(await this.#process(item))) return;
@@ -103,7 +109,7 @@ export class QueueWorker {
       log.warn(`Client is not synchronised with the blockchain, restarting event listener on thread ${WORKER_THREAD_ID}`);
       await ctx.sync.restart();
     }
-    return !this.#stopping.signal.aborted;
+    return true;
   }
 
   /** false = a panic ended the worker (workerDeath quirk). */
