@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { readDevnetSettings } from '../fixtures/target/devnet-settings';
+import { readDevnetSettings } from '../fixtures/network/devnet-settings';
 import { junitSuiteSeconds } from '../fixtures/run/junit-merge';
 import { RunSummary } from '../fixtures/run/run-summary';
 import { addTallies, type RequestTally } from '../fixtures/waits/request-ledger';
