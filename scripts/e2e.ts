@@ -33,9 +33,10 @@ import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { scenarioFileDurationsMs } from '../fixtures/report/trends/file-durations';
 import { readHistory } from '../fixtures/report/trends/history';
-import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
-import { NOT_STARTED_EXIT_CODE, RUN_REFUSAL_FILE_ENV, takeRunRefusal } from '../fixtures/run/run-refusal';
-import { balanceOf, SHARD_DURATIONS_ENV } from '../fixtures/run/shard-balance';
+import { REPORTS_ROOT, runOutputs } from '../fixtures/run/run-outputs';
+import { NOT_STARTED_EXIT_CODE, takeRunRefusal } from '../fixtures/run/run-refusal';
+import { handOff } from '../fixtures/report/run-handoff';
+import { balanceOf } from '../fixtures/run/shard-balance';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
 import { PROFILE_ENV, readTestnetProfile, writeProfileWithGenesisBlock, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
@@ -85,12 +86,12 @@ if (values.reports !== undefined && !shard) stop('--reports: only with --shard (
 const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPORTS_ROOT) : REPORTS_ROOT);
 
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
-const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
-if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
+let scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
+if (shard) scenarioEnv = handOff(scenarioEnv, { outputDir: outputs.dir });
 // A shard's files are chosen by their recorded durations on this target (fixtures/run/shard-balance.ts), from the
 // trends history beside the shards; without any, by vitest's file count. Every shard of a run must read the same history.
 const shardDurations = shard ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data) : undefined;
-if (shardDurations) scenarioEnv[SHARD_DURATIONS_ENV] = JSON.stringify(shardDurations);
+if (shardDurations) scenarioEnv = handOff(scenarioEnv, { shardDurationsMs: shardDurations });
 let recovered: RecoveredBeforeRun | undefined;
 let settledGenesisBlock: bigint | undefined;
 if (target.data === 'testnet') {
@@ -100,7 +101,7 @@ if (target.data === 'testnet') {
   if (values['preflight-only']) process.exit(0);
   recovered = await recoverBeforeRun(profile, createLogger('e2e::rescue'));
   // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
-  scenarioEnv.E2E_SCENARIO_TIMEOUT_MS ??= String(backstopMs(testnetTarget(profile).timeouts));
+  scenarioEnv = handOff(scenarioEnv, { scenarioTimeoutMs: backstopMs(testnetTarget(profile).timeouts) });
 } else if (values['preflight-only']) {
   stop('--preflight-only: preflight is for the testnet target (the devnet is started and checked by the run itself)');
 }
@@ -128,7 +129,7 @@ if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length
 // run prints the refusal alone, writes no report and exits 2 (fixtures/run/run-refusal.ts).
 const refusalFile = join(outputs.dir, 'refusal.txt');
 rmSync(refusalFile, { force: true });
-scenarioEnv[RUN_REFUSAL_FILE_ENV] = refusalFile;
+scenarioEnv = handOff(scenarioEnv, { refusalFile });
 
 // The local binaries, not npx: npx adds lines of its own to the console.
 const vitest = spawnSync(bin('vitest'), [
