@@ -5,11 +5,12 @@ import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import { runOutputs } from './fixtures/run/run-outputs.ts';
 import ScenarioSequencer from './fixtures/run/scenario-order.ts';
+import { runHandoff } from './fixtures/report/run-handoff.ts';
 
 // Three projects, one per kind of test: fast units, devnet integration (anvil, containers), and the scenarios
 // (one devnet for the whole run, started by the scenarios' global setup). Waits carry their own, explained bounds
 // (fixtures/waits/timeouts.ts); vitest's timeouts are only the outer backstop.
-const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 20 * 60_000);
+const SCENARIO_TIMEOUT_MS = runHandoff().scenarioTimeoutMs ?? 20 * 60_000;
 
 /** reports/, or a shard's own directory under reports/shards/ (`npm run e2e -- --shard i/n`). */
 const OUTPUTS = runOutputs();

@@ -17,8 +17,9 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { readDevnetSettings } from '../fixtures/target/devnet-settings';
+import { readDevnetSettings } from '../fixtures/network/devnet-settings';
 import { junitSuiteSeconds } from '../fixtures/run/junit-merge';
+import { handOff } from '../fixtures/report/run-handoff';
 import { RunSummary } from '../fixtures/run/run-summary';
 import { addTallies, type RequestTally } from '../fixtures/waits/request-ledger';
 import { BENCH_DIR, benchRunPaths, changedReports, fingerprintReports } from './bench-isolation';
@@ -85,7 +86,7 @@ for (let run = 1; run <= RUNS; run++) {
   ], {
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own reports, Allure results (the environment section, run attachments) and timeline: all under runDir.
-    env: { ...process.env, E2E_BENCH_RUN_DIR: runDir, E2E_TIMELINE_FILE: timeline, ALLURE_RESULTS_DIR: paths.allureResults },
+    env: { ...handOff(process.env, { benchRunDir: runDir, timelineFile: timeline }), ALLURE_RESULTS_DIR: paths.allureResults },
   });
   if (result.status !== 0) {
     console.error(`bench: run ${run} failed (exit ${result.status}); see ${json}. Figures of failed runs are not used.`);

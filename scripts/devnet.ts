@@ -1,8 +1,8 @@
 // npm run devnet [-- --json]: a local devnet with two funded clients, for a person to use by hand. Prints what is
 // needed to talk to it (URLs, chain id, the contract generation, contract and token addresses, which account funds)
 // and how long it took to start; `--json` prints the same facts as one JSON line on stdout (progress goes to stderr).
-// E2E_DEVNET_CONTRACTS=plume|head picks the generation of the Nightfall contracts and E2E_DEVNET_CLIENT_BUILD=plume|head
-// the build the two clients answer as (both default plume); a pairing that cannot work (a head client on plume-era
+// E2E_DEVNET=plume|head picks the generation of the Nightfall contracts and the build the two clients answer as (default
+// plume; `E2E_DEVNET=plume,clientBuild=head` pairs them otherwise, fixtures/network/devnet-settings.ts); a pairing that cannot work (a head client on plume-era
 // contracts) or a setting that does not parse is refused before anything starts: the refusal alone, exit 2, as
 // `npm run e2e` does. Ctrl-C stops it all.
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { chainClients, devnetTokens, Funder } from '../fixtures/chain';
 import { judgePairing, type PairingVerdict } from '../fixtures/builds/pairing';
 import { CONSOLE_LEVEL_ENV, createLogger } from '../fixtures/log';
 import { isRunRefusal, NOT_STARTED_EXIT_CODE, refusedUnless } from '../fixtures/run/run-refusal';
-import { readDevnetSettings, type DevnetSettings } from '../fixtures/target/devnet-settings';
+import { readDevnetSettings, type DevnetSettings } from '../fixtures/network/devnet-settings';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../fixtures/network';
 import { eventServiceApiKeyCommand, formatCommand } from '../fixtures/network/event-service-container';
 import { Secret } from '../fixtures/secrets/secret';
@@ -95,9 +95,9 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
   const { deployment } = running;
   return {
     chainId: running.chainId,
-    /** The generation of the Nightfall contracts (E2E_DEVNET_CONTRACTS). */
+    /** The generation of the Nightfall contracts (E2E_DEVNET's contracts). */
     contractGeneration: running.contracts,
-    /** The build both clients answer as (E2E_DEVNET_CLIENT_BUILD). */
+    /** The build both clients answer as (E2E_DEVNET's clientBuild). */
     clientBuild: settings.clientBuild,
     blockTimeSeconds: running.blockTimeSeconds,
     startSeconds: Number((startMs / 1000).toFixed(1)),
@@ -123,7 +123,7 @@ function describe(facts: ReturnType<typeof devnetFacts>): string {
   const row = (label: string, value: string) => `  ${label.padEnd(10)} ${value}`;
   return [
     `Nightfall devnet up in ${facts.startSeconds} s: chain id ${facts.chainId}, ${facts.blockTimeSeconds} s blocks, ` +
-      `${facts.contractGeneration}-era contracts (E2E_DEVNET_CONTRACTS), ${facts.clientBuild} clients (E2E_DEVNET_CLIENT_BUILD)`,
+      `${facts.contractGeneration}-era contracts, ${facts.clientBuild} clients (E2E_DEVNET)`,
     row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
     row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
     row('events', `${facts.eventService.url}  (contract-event webhooks, MultiBaas API; API key: ${facts.eventService.apiKeyCommand})`),

@@ -4,8 +4,8 @@
 // refused before any scenario (bad arguments or profile, preflight, or the global setup's refusal of a client build
 // that cannot work on the contracts) prints the refusal and its fix alone, writes no report and exits 2.
 //
-// `-- --target testnet` runs on the live test network: the profile (E2E_TESTNET_*, see .env.example; `--env-file`
-// loads a file of them) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
+// `-- --target testnet` runs on the live test network: the profile (the TOML file E2E_PROFILE names, see
+// profiles/testnet.example.toml; secrets from the environment, which `--env-file` can load) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
 // nothing starts unless it passes. `--preflight-only` stops there. Then, before any scenario leases an identity, the
 // value an earlier run that was killed left in its users' clients is brought home and swept back to the funder
 // (fixtures/recovery/recover-before-run.ts); the report gets what was recovered, and a rescue that failed makes the
@@ -21,7 +21,7 @@
 // reports/shards/<i>-of-<n>/ (`--reports <dir>`: under <dir>/shards/) instead of writing the report: once every
 // shard is in, `npm run report` merges them into one (scripts/report.ts).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -33,11 +33,12 @@ import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
 import { scenarioFileDurationsMs } from '../fixtures/report/trends/file-durations';
 import { readHistory } from '../fixtures/report/trends/history';
-import { REPORTS_ROOT, RUN_OUTPUT_DIR_ENV, runOutputs } from '../fixtures/run/run-outputs';
-import { NOT_STARTED_EXIT_CODE, RUN_REFUSAL_FILE_ENV, takeRunRefusal } from '../fixtures/run/run-refusal';
-import { balanceOf, SHARD_DURATIONS_ENV } from '../fixtures/run/shard-balance';
+import { REPORTS_ROOT, runOutputs } from '../fixtures/run/run-outputs';
+import { NOT_STARTED_EXIT_CODE, takeRunRefusal } from '../fixtures/run/run-refusal';
+import { handOff } from '../fixtures/report/run-handoff';
+import { balanceOf } from '../fixtures/run/shard-balance';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
-import { readTestnetProfile, type TestnetProfile } from '../fixtures/target/testnet-profile';
+import { PROFILE_ENV, readTestnetProfile, writeProfileWithGenesisBlock, type TestnetProfile } from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
 import { runGateStep } from './run-gate-step';
@@ -85,21 +86,22 @@ if (values.reports !== undefined && !shard) stop('--reports: only with --shard (
 const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPORTS_ROOT) : REPORTS_ROOT);
 
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
-const scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
-if (shard) scenarioEnv[RUN_OUTPUT_DIR_ENV] = outputs.dir;
+let scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
+if (shard) scenarioEnv = handOff(scenarioEnv, { outputDir: outputs.dir });
 // A shard's files are chosen by their recorded durations on this target (fixtures/run/shard-balance.ts), from the
 // trends history beside the shards; without any, by vitest's file count. Every shard of a run must read the same history.
 const shardDurations = shard ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data) : undefined;
-if (shardDurations) scenarioEnv[SHARD_DURATIONS_ENV] = JSON.stringify(shardDurations);
+if (shardDurations) scenarioEnv = handOff(scenarioEnv, { shardDurationsMs: shardDurations });
 let recovered: RecoveredBeforeRun | undefined;
+let settledGenesisBlock: bigint | undefined;
 if (target.data === 'testnet') {
   // The genesis block preflight settled (found when the profile sets none) is what every client starts with.
   const profile = await runPreflight(readProfile());
-  scenarioEnv.E2E_TESTNET_GENESIS_BLOCK = String(profile.E2E_TESTNET_GENESIS_BLOCK);
+  settledGenesisBlock = profile.genesisBlock;
   if (values['preflight-only']) process.exit(0);
   recovered = await recoverBeforeRun(profile, createLogger('e2e::rescue'));
   // vitest's per-test timeout is only the outer backstop; the phases' own, longer testnet bounds must fail first.
-  scenarioEnv.E2E_SCENARIO_TIMEOUT_MS ??= String(backstopMs(testnetTarget(profile).timeouts));
+  scenarioEnv = handOff(scenarioEnv, { scenarioTimeoutMs: backstopMs(testnetTarget(profile).timeouts) });
 } else if (values['preflight-only']) {
   stop('--preflight-only: preflight is for the testnet target (the devnet is started and checked by the run itself)');
 }
@@ -107,6 +109,13 @@ if (target.data === 'testnet') {
 // Results of a previous run would mix into this report; the history file (reports/history.jsonl) stays. A shard's
 // directory holds only that shard's outputs: all of it goes.
 rmSync(shard ? outputs.dir : outputs.allureResults, { recursive: true, force: true });
+if (settledGenesisBlock !== undefined) {
+  // Every scenario process reads the profile with the genesis block preflight settled (found, when the file has none).
+  mkdirSync(outputs.dir, { recursive: true });
+  const settled = join(outputs.dir, 'testnet-profile.toml');
+  writeProfileWithGenesisBlock(process.env[PROFILE_ENV]!, settled, settledGenesisBlock);
+  scenarioEnv[PROFILE_ENV] = settled;
+}
 // Started here, not before preflight: a run that preflight refuses (a scenario runs one) must not empty it.
 // E2E_RUN_LOG moves it (runs side by side in one checkout); a shard keeps its own with its outputs.
 const runLog = startRunLog(runLogPathFrom() ?? (shard ? join(outputs.dir, 'logs', 'run.jsonl') : DEFAULT_RUN_LOG));
@@ -120,7 +129,7 @@ if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length
 // run prints the refusal alone, writes no report and exits 2 (fixtures/run/run-refusal.ts).
 const refusalFile = join(outputs.dir, 'refusal.txt');
 rmSync(refusalFile, { force: true });
-scenarioEnv[RUN_REFUSAL_FILE_ENV] = refusalFile;
+scenarioEnv = handOff(scenarioEnv, { refusalFile });
 
 // The local binaries, not npx: npx adds lines of its own to the console.
 const vitest = spawnSync(bin('vitest'), [
@@ -208,16 +217,16 @@ function readProfile(): TestnetProfile {
 async function runPreflight(profile: TestnetProfile): Promise<TestnetProfile> {
   const testnet = testnetTarget(profile);
   // Pre-certified client keys are known now; keys derived per run are certified when their clients start.
-  const clientAddresses = (profile.E2E_TESTNET_CLIENT_KEYS ?? []).map((key) => privateKeyToAddress(key.reveal()));
+  const clientAddresses = (profile.clientKeys ?? []).map((key) => privateKeyToAddress(key.reveal()));
   try {
     const passed = await preflight(testnet, {
       // The round trip of every ERC-20 and every configured collection: each standard has its own gas reservations.
       plan: roundTripPlan(testnet.tokens, clientAddresses, { collections: testnet.collections }),
-      marginPercent: profile.E2E_TESTNET_COST_MARGIN_PERCENT,
-      findGenesisBlock: profile.E2E_TESTNET_GENESIS_BLOCK === undefined,
+      marginPercent: profile.costMarginPercent,
+      findGenesisBlock: profile.genesisBlock === undefined,
     });
     console.log(formatPreflightReport(passed));
-    return { ...profile, E2E_TESTNET_GENESIS_BLOCK: passed.genesisBlock };
+    return { ...profile, genesisBlock: passed.genesisBlock };
   } catch (error) {
     if (error instanceof PreflightFailed) return stop(error.message);
     throw error;

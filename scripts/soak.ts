@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RUN_LOG_ENV, startRunLog } from '../fixtures/log';
+import { handOff } from '../fixtures/report/run-handoff';
 import { RUN_SUMMARY_PATH } from '../fixtures/run/run-summary';
 import { runGateStep } from './run-gate-step';
 import { aggregateSoak, formatSoak, SOAK_REPORT_PATH, SoakProvenance, soakRun, VitestJsonReport, type SoakRun } from './soak-report';
@@ -35,7 +36,7 @@ for (let run = 1; run <= RUNS; run++) {
   const result = spawnSync('npx', [
     // The soak's reporters (scripts/soak.vitest.config.ts) write this run's outputs under `evidence`.
     'vitest', 'run', '--config', 'scripts/soak.vitest.config.ts', '--project', 'scenarios', ...scenarioPaths,
-  ], { stdio: 'inherit', env: { ...process.env, E2E_TARGET: 'devnet', E2E_SOAK_RUN_DIR: evidence, [RUN_LOG_ENV]: runLog } });
+  ], { stdio: 'inherit', env: { ...handOff(process.env, { soakRunDir: evidence }), E2E_TARGET: 'devnet', [RUN_LOG_ENV]: runLog } });
   const seconds = (performance.now() - started) / 1_000;
   const report = existsSync(json) ? VitestJsonReport.parse(JSON.parse(readFileSync(json, 'utf8'))) : undefined;
   // The run's gate, as `npm run e2e` applies it: an unexpected skip fails a soak run as it fails a night.

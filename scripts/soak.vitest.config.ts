@@ -1,5 +1,5 @@
 // The soak's vitest config: the project's own (vitest.config.ts) with the soak's reporters, each run's outputs under
-// the directory the soak names in E2E_SOAK_RUN_DIR: the harness's console (a line per test; a failed test's
+// the directory the soak hands over (fixtures/report/run-handoff.ts): the harness's console (a line per test; a failed test's
 // attachments, its clients' logs among them, as files in failures/), vitest's JSON record (what scripts/soak.ts reads)
 // and JUnit XML, the Allure results (which also give the console each failed test's step and attachments) and the run
 // summary.
@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import base from '../vitest.config.ts';
+import { runHandoff } from '../fixtures/report/run-handoff.ts';
 
-const runDir = process.env.E2E_SOAK_RUN_DIR || 'reports/soak/run';
+const runDir = runHandoff().soakRunDir ?? 'reports/soak/run';
 
 export default defineConfig({
   ...base,

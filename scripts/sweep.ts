@@ -15,7 +15,7 @@ import { IdentityLedger, sweepLedgerIdentities } from '../fixtures/recovery';
 import { rescueOrphanedClients, rescueSummaryLine, targetForRescue } from '../fixtures/recovery/orphaned-clients';
 import { readTestnetProfile } from '../fixtures/target';
 import { identitySourceFor, keyForSlot } from '../fixtures/users/identity';
-import { timeoutsFromEnv } from '../fixtures/waits';
+import { timeoutsFor } from '../fixtures/waits';
 
 const { values: args } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
 // What was swept is this command's output: info unless E2E_LOG_LEVEL says otherwise.
@@ -24,18 +24,18 @@ const logger = createLogger('e2e::sweep');
 
 async function main(): Promise<number> {
   const profile = readTestnetProfile(process.env);
-  const chainId = profile.E2E_TESTNET_CHAIN_ID;
-  const source = identitySourceFor({ name: 'testnet', identityKeys: profile.E2E_TESTNET_CLIENT_KEYS });
+  const chainId = profile.chainId;
+  const source = identitySourceFor({ name: 'testnet', identityKeys: profile.clientKeys });
   if (source.kind === 'fresh') {
     throw new Error('neither E2E_IDENTITY_MNEMONIC nor E2E_TESTNET_CLIENT_KEYS is set: the ledger names identities by index, the keys come from them');
   }
   const ledger = IdentityLedger.inStateDir();
   const keyFor = keyForSlot(source);
-  const clients = chainClients({ rpcUrl: profile.E2E_TESTNET_RPC_URL, chainId }, profile.E2E_TESTNET_FUNDER_KEY);
+  const clients = chainClients({ rpcUrl: profile.rpcUrl, chainId }, profile.funderKey);
   const actualChainId = await clients.publicClient.getChainId();
   if (actualChainId !== chainId) throw new Error(`the RPC serves chain ${actualChainId}, the profile says ${chainId}`);
-  const tokens = profile.E2E_TESTNET_TOKENS;
-  const native = profile.E2E_TESTNET_NATIVE_SYMBOL;
+  const tokens = profile.tokens;
+  const native = profile.nativeSymbol;
   logger.info(`ledger ${ledger.path}; funder ${clients.walletClient.account.address}; chain ${chainId}`);
 
   // Before the L1 sweep: what the rescue de-escrows lands on the identities' L1 addresses, and the sweep takes it.
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     publicClient: clients.publicClient,
     walletClient: clients.walletClient,
     tokens,
-    receiptTimeoutMs: timeoutsFromEnv('testnet', process.env).l1Receipt,
+    receiptTimeoutMs: timeoutsFor('testnet', profile.timeouts).l1Receipt,
     logger,
   });
   const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId, keyFor, logger });

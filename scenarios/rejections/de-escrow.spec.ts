@@ -86,7 +86,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   it('a withdraw naming the recipient in the short 0x form is accepted: the real client reads it as a number (unlike the original API brief: docs/client-api.md)', async () => {
     await story('Recipient in the short 0x form on withdraw');
     // Held blocks keep the withdrawal before its block, so that the early de-escrow can be tried next; where nothing
-    // holds them (the test network, E2E_DEVNET_HOLD_BLOCKS=false) the block may land at any moment.
+    // holds them (the test network, E2E_DEVNET=testnet-pace) the block may land at any moment.
     await target.blockProduction?.hold();
     aliceL1 = await watchL1(alice, [token]);
     const body = { ...withdrawBody({ token: { address: token.address, standard: 'ERC20' }, value: amount.withdraw, recipient: alice.l1Address, fee: 0n }), recipientAddress: shortForm(alice.l1Address) };

@@ -169,7 +169,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     it('Bob withdraws part of his funds to his own L1 address: the withdraw fund salt arrives and names his spent commitment', async () => {
       await story('Withdrawal');
       // Holding block production (devnet) keeps the withdrawal before its block, so the next test can try the early
-      // de-escrow; where nothing holds it (the test network, E2E_DEVNET_HOLD_BLOCKS=false) the block may land at any
+      // de-escrow; where nothing holds it (the test network, E2E_DEVNET=testnet-pace) the block may land at any
       // moment, and the checks before it say so.
       await target.blockProduction?.hold();
       bobL1 = await watchL1(bob, [token]);

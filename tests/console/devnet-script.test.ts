@@ -1,5 +1,5 @@
-// `npm run devnet` (scripts/devnet.ts) run as a person runs it: it honours E2E_DEVNET_CLIENT_BUILD — the clients it
-// starts answer as that build, and its `--json` line says which (issue #23, item 7: `E2E_DEVNET_CLIENT_BUILD=head npm
+// `npm run devnet` (scripts/devnet.ts) run as a person runs it: it honours E2E_DEVNET's client build — the clients it
+// starts answer as that build, and its `--json` line says which (issue #23, item 7: a head client build given to `npm
 // run devnet` used to start plume clients silently) — and a pairing that cannot work is refused before anything starts.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -28,7 +28,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(inherited), ...env };
 }
 
-describe('npm run devnet -- --json with E2E_DEVNET_CONTRACTS=head E2E_DEVNET_CLIENT_BUILD=head', () => {
+describe('npm run devnet -- --json with E2E_DEVNET=head', () => {
   let child: ChildProcessByStdio<null, Readable, Readable>;
   let stdout = '';
   let stderr = '';
@@ -36,7 +36,7 @@ describe('npm run devnet -- --json with E2E_DEVNET_CONTRACTS=head E2E_DEVNET_CLI
 
   beforeAll(async () => {
     child = spawn('npx', ['tsx', 'scripts/devnet.ts', '--json'], {
-      env: cleanEnv({ E2E_DEVNET_CONTRACTS: 'head', E2E_DEVNET_CLIENT_BUILD: 'head' }),
+      env: cleanEnv({ E2E_DEVNET: 'head' }),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -85,10 +85,10 @@ describe('npm run devnet -- --json with E2E_DEVNET_CONTRACTS=head E2E_DEVNET_CLI
 
 describe('npm run devnet with a head client on plume-era contracts', () => {
   it('is refused before anything starts: the refusal and its fix alone, exit 2', async () => {
-    const run = await runNestedE2e({ script: 'scripts/devnet.ts', args: ['--json'], env: { E2E_DEVNET_CLIENT_BUILD: 'head' }, timeoutMs: 2 * 60_000 });
+    const run = await runNestedE2e({ script: 'scripts/devnet.ts', args: ['--json'], env: { E2E_DEVNET: 'plume,clientBuild=head' }, timeoutMs: 2 * 60_000 });
     const lines = run.output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn '));
     expect(run.code, run.output).toBe(2);
     expect(lines, run.output).toHaveLength(1);
-    expect(lines[0]).toMatch(/^refused before any scenario: a head client cannot work on plume-era contracts\..*E2E_DEVNET_CLIENT_BUILD=plume.*E2E_DEVNET_CONTRACTS=head/);
+    expect(lines[0]).toMatch(/^refused before any scenario: a head client cannot work on plume-era contracts\..*E2E_DEVNET=plume.*E2E_DEVNET=head/);
   });
 });

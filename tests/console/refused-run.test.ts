@@ -28,7 +28,7 @@ function refusedRun(env: Record<string, string>): () => NestedE2eRun {
 }
 
 describe('npm run e2e with a head client on plume-era contracts', () => {
-  const run = refusedRun({ E2E_DEVNET_CONTRACTS: 'plume', E2E_DEVNET_CLIENT_BUILD: 'head' });
+  const run = refusedRun({ E2E_DEVNET: 'plume,clientBuild=head' });
 
   it('exits 2, as a run that did not start', () => {
     expect(run().code, run().output).toBe(2);
@@ -38,8 +38,8 @@ describe('npm run e2e with a head client on plume-era contracts', () => {
     const lines = linesOf(run());
     expect(lines, run().output).toHaveLength(1);
     expect(lines[0]).toMatch(/^refused before any scenario: a head client cannot work on plume-era contracts\./);
-    expect(lines[0]).toContain('E2E_DEVNET_CLIENT_BUILD=plume');
-    expect(lines[0]).toContain('E2E_DEVNET_CONTRACTS=head');
+    expect(lines[0]).toContain('E2E_DEVNET=plume');
+    expect(lines[0]).toContain('E2E_DEVNET=head');
   });
 
   it("prints no test runner's error and no stack", () => {
@@ -52,10 +52,10 @@ describe('npm run e2e with a head client on plume-era contracts', () => {
 });
 
 describe('npm run e2e with a devnet setting that does not parse', () => {
-  const run = refusedRun({ E2E_DEVNET_CLIENT_BUILD: 'heed' });
+  const run = refusedRun({ E2E_DEVNET: 'plume,clientBuild=heed' });
 
   it('exits 2 printing only the setting and what it accepts', () => {
     expect(run().code, run().output).toBe(2);
-    expect(linesOf(run()), run().output).toEqual(['devnet settings: E2E_DEVNET_CLIENT_BUILD: Invalid option: expected one of "plume"|"head"']);
+    expect(linesOf(run()), run().output).toEqual(['devnet settings: E2E_DEVNET: clientBuild: Invalid option: expected one of "plume"|"head"']);
   });
 });

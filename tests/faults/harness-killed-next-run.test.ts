@@ -70,7 +70,7 @@ describe('the next testnet run, started after a run was killed in the middle of 
       .toEqual(run.clientsAtKill.map((c) => [c.labels.client, true, c.labels.user === 'alice' ? [DEPOSIT.toString()] : []]).sort());
     // What the run's cast does next: the same two identities, free again.
     const ledger = new IdentityLedger(join(run.stateDir, 'ledger.jsonl'));
-    const source = identitySourceFor({ name: 'testnet', identityKeys: readTestnetProfile(run.env).E2E_TESTNET_CLIENT_KEYS }, {});
+    const source = identitySourceFor({ name: 'testnet', identityKeys: readTestnetProfile(run.env).clientKeys }, {});
     if (source.kind !== 'configured') throw new Error('the stand-in profile configures client keys');
     const leased = await ledger.lease(keySlots(source), 2, { runId: 'next-run', scenario: 'the next run', chainId: run.devnet.chainId });
     expect(leased.map((slot) => slot.address)).toEqual(run.clientAddresses);

@@ -69,7 +69,7 @@ describe('a run that fails midway', () => {
       facts: local.facts,
       out,
       timeoutMs: RUN_TIMEOUT_MS,
-      env: { [IDENTITY_MNEMONIC_ENV]: identityMnemonic.reveal(), E2E_STATE_DIR: join(out, 'state'), E2E_RECOVERY_DIR: join(out, 'recovery') },
+      env: { [IDENTITY_MNEMONIC_ENV]: identityMnemonic.reveal(), E2E_STATE_DIR: join(out, 'state') },
     });
     const endBlock = await publicClient.getBlockNumber();
     window = { fromBlock: startBlock + 1n, toBlock: endBlock };
@@ -114,7 +114,7 @@ describe('a run that fails midway', () => {
 
   it('leaves Alice a private recovery bundle with her mnemonic and her commitment\'s salts, and Bob none', async () => {
     const path = closed.rescues.find((rescue) => rescue.user === 'alice')?.bundlePath;
-    expect(path).toBe(join(out, 'recovery', closed.runId, 'alice.json'));
+    expect(path).toBe(join(out, 'state', 'recovery', closed.runId, 'alice.json'));
     expect(closed.rescues.find((rescue) => rescue.user === 'bob')?.bundlePath).toBeUndefined();
     expect(await readdir(dirname(path!))).toEqual(['alice.json']);
     expect(await modeOf(path!)).toBe(0o600);
@@ -137,7 +137,7 @@ describe('a run that fails midway', () => {
   });
 
   it('says where the bundle is, and what the run spent and left behind', () => {
-    const path = join(out, 'recovery', closed.runId, 'alice.json');
+    const path = join(out, 'state', 'recovery', closed.runId, 'alice.json');
     expect(run.output.includes(`recovery bundle for alice (1 commitment not yet spent): ${path}`), 'the bundle\'s path is printed').toBe(true);
     const summary = run.output.split('\n').find((line) => line.includes(`funds of run ${closed.runId} (${SCENARIO})`));
     expect(summary, 'the funds summary line').toBeDefined();
@@ -175,7 +175,7 @@ describe('a run that fails midway', () => {
     // handle it, so only this run's own secrets are looked for there.
     if (existsSync('reports')) expect(await scanForSecrets({ dir: 'reports' }, { secrets: ofThisRun })).toEqual([]);
     // The scan does find them where they belong: in the bundle.
-    const bundle = join(out, 'recovery', closed.runId, 'alice.json');
+    const bundle = join(out, 'state', 'recovery', closed.runId, 'alice.json');
     expect(await scanForSecrets({ file: bundle }, { secrets: [alice().mnemonic] })).toHaveLength(1);
     expect(await scanForSecrets({ file: bundle }, { secrets: [bob().mnemonic, alice().l1Key, identityMnemonic] })).toEqual([]);
   });

@@ -12,7 +12,7 @@ describe('npm run e2e with a head client on plume-era contracts', () => {
   it('is refused before any scenario, naming the client build, the contracts and the fix', async () => {
     const run = await runNestedVitest({
       args: ['--project', 'scenarios', 'scenarios/round-trip/stablecoin.spec.ts'],
-      env: { E2E_DEVNET_CONTRACTS: 'plume', E2E_DEVNET_CLIENT_BUILD: 'head' },
+      env: { E2E_DEVNET: 'plume,clientBuild=head' },
       timeoutMs: RUN_TIMEOUT_MS,
     });
     console.log(`refused run: exit ${run.code} after ${Math.round(run.elapsedMs)} ms`);
@@ -20,8 +20,8 @@ describe('npm run e2e with a head client on plume-era contracts', () => {
     const plain = run.output;
     expect(run.code, plain.slice(-4000)).toBe(2);
     expect(plain).toMatch(/refused before any scenario: a head client cannot work on plume-era contracts/);
-    expect(plain).toMatch(/E2E_DEVNET_CLIENT_BUILD=plume/);
-    expect(plain).toMatch(/E2E_DEVNET_CONTRACTS=head/);
+    expect(plain).toMatch(/E2E_DEVNET=plume/);
+    expect(plain).toMatch(/E2E_DEVNET=head/);
     expect(plain, 'no scenario test ran').not.toMatch(/Tests\s+\d+ (passed|failed)/);
     expect(plain, "no test runner's error or stack").not.toMatch(/Unhandled Error|❯ /);
   }, RUN_TIMEOUT_MS + 30_000);

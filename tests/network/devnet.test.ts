@@ -51,7 +51,7 @@ describe('devnet', () => {
 
     const target = devnetTarget(devnetFactsOf(devnet, 2, { holdBlocks: false }));
     expect(target.chain.endpointLimits).toEqual({ maxLogRange: 100 });
-    expect(target.blockProduction, 'E2E_DEVNET_HOLD_BLOCKS=false: nothing holds block production').toBeUndefined();
+    expect(target.blockProduction, 'holdBlocks=false: nothing holds block production').toBeUndefined();
     expect(devnetTarget(devnetFactsOf(devnet, 2)).blockProduction).toBeDefined();
   });
 

@@ -16,7 +16,7 @@ import { listStoredCommitments } from '../../fixtures/recovery';
 import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets';
 import { waitFor } from '../../fixtures/waits';
-import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, testnetEnvironmentOf } from '../testnet/devnet-as-testnet';
+import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, standInSettingsOf } from '../testnet/devnet-as-testnet';
 
 /** From the start of `npm run e2e` to Alice's confirmed deposit: preflight (one client started), vitest, the cast, the deposit. */
 export const KILL_BOUND_MS = 6 * 60_000;
@@ -43,7 +43,7 @@ export interface KilledRoundTrip {
   funderAddress: Address;
   /** Alice's, then Bob's (the pre-certified keys in the order the cast leases them). */
   clientAddresses: Address[];
-  /** The run's E2E_TESTNET_* profile and its state and recovery directories (E2E_STATE_DIR, E2E_RECOVERY_DIR). */
+  /** What the run's env file sets: the profile's path, its secrets, and its state and recovery directories. */
   env: Record<string, string>;
   stateDir: string;
   funderBefore: L1BalanceSnapshot;
@@ -69,10 +69,9 @@ export async function killRoundTripAfterDeposit(label: string): Promise<KilledRo
   const clientAddresses = clientKeys.map((key) => privateKeyToAddress(key.reveal()));
   await allowlist(devnet, clientAddresses);
 
-  const profile = {
-    ...testnetEnvironmentOf(devnet, funder!.key, { E2E_TESTNET_CLIENT_BUILD: devnet.contracts, E2E_TESTNET_CLIENT_KEYS: clientKeys.map((key) => key.reveal()).join(',') }),
-    E2E_TIMEOUT_L2_CONFIRMATION: '2m',
-  };
+  const profile = standInSettingsOf(devnet, funder!.key, {
+    clientBuild: devnet.contracts, clientKeys: clientKeys.map((key) => key.reveal()).join(','), timeouts: { l2Confirmation: '2m' },
+  });
   const files = writeStandInEnvFile(profile, label);
   const funderBefore = await balancesOf(funder!.address);
 
@@ -115,7 +114,7 @@ export async function killRoundTripAfterDeposit(label: string): Promise<KilledRo
     devnet,
     funderAddress: funder!.address,
     clientAddresses,
-    env: { ...profile, E2E_STATE_DIR: files.stateDir, E2E_RECOVERY_DIR: files.recoveryDir },
+    env: files.env,
     stateDir: files.stateDir,
     funderBefore,
     killedRun,

@@ -1,4 +1,4 @@
-// The devnet standing in for the live test network: its facts written as an E2E_TESTNET_* environment, the way an
+// The devnet standing in for the live test network: its facts written as the testnet profile's settings, the way an
 // operator would configure a remote network — L1 and the proposer by URL, the tokens funded by transfer from a funder
 // that owns nothing (a fresh key, pre-funded here from anvil's dev account 0, which deployed and owns the tokens).
 import { parseEther, parseUnits, type Address, type Hex } from 'viem';
@@ -24,33 +24,33 @@ export const STAND_IN_TOKENS = {
  */
 export const STAND_IN_GAS_ALLOWANCE = '3';
 
-/** The E2E_TESTNET_* environment describing `devnet` as a remote network, for `funderKey`. */
-export function testnetEnvironmentOf(devnet: Devnet, funderKey: Secret<Hex>, overrides: Record<string, string> = {}): Record<string, string> {
+/** The profile's settings (secrets keyed as in the profile) describing `devnet` as a remote network, for `funderKey`. */
+export function standInSettingsOf(devnet: Devnet, funderKey: Secret<Hex>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const { deployment } = devnet;
   const proposerUrl = deployment.proposers[0]!.url;
   const address = { WGAS: deployment.tokens.wrappedGas, dUSD: deployment.tokens.stablecoin };
   return {
-    E2E_TESTNET_RPC_URL: devnet.rpcUrl,
-    E2E_TESTNET_CHAIN_ID: String(devnet.chainId),
-    E2E_TESTNET_FUNDER_KEY: funderKey.reveal(),
-    E2E_TESTNET_NIGHTFALL_ADDRESS: deployment.nightfall,
-    E2E_TESTNET_ROUND_ROBIN_ADDRESS: deployment.roundRobin,
-    E2E_TESTNET_X509_ADDRESS: deployment.x509,
-    E2E_TESTNET_GENESIS_BLOCK: deployment.deployBlock.toString(),
-    E2E_TESTNET_TOKENS: JSON.stringify(Object.entries(STAND_IN_TOKENS).map(([symbol, token]) => ({
+    rpcUrl: devnet.rpcUrl,
+    chainId: devnet.chainId,
+    funderKey: funderKey.reveal(),
+    nightfallAddress: deployment.nightfall,
+    roundRobinAddress: deployment.roundRobin,
+    x509Address: deployment.x509,
+    genesisBlock: deployment.deployBlock.toString(),
+    tokens: (Object.entries(STAND_IN_TOKENS).map(([symbol, token]) => ({
       symbol, address: address[symbol as keyof typeof address], decimals: token.decimals, funding: 'transfer', amounts: token.amounts,
     }))),
-    E2E_TESTNET_EXPECTED_PROPOSERS: proposerUrl,
-    E2E_TESTNET_GAS_ALLOWANCE: STAND_IN_GAS_ALLOWANCE,
+    expectedProposers: [proposerUrl],
+    gasAllowance: STAND_IN_GAS_ALLOWANCE,
     // The registered URL is a docker alias; this machine reaches the proposer through its published port.
-    E2E_TESTNET_PROPOSER_REACHABLE_AT: JSON.stringify({ [proposerUrl]: devnet.proposerUrl }),
-    E2E_TESTNET_CLIENT_IMAGE: devnet.images.client,
-    E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork,
-    E2E_TESTNET_CLIENT_NETWORK: devnet.network,
+    proposerReachableAt: ({ [proposerUrl]: devnet.proposerUrl }),
+    clientImage: devnet.images.client,
+    clientEthereumUrl: devnet.ethereumUrlInNetwork,
+    clientNetwork: devnet.network,
     // The devnet's double of the hosted event service. No public URL for the receiver: the run pulls the delivery
     // logs, as a nightly job behind NAT does.
-    E2E_TESTNET_MULTIBAAS_URL: devnet.eventService.url,
-    E2E_TESTNET_MULTIBAAS_API_KEY: devnet.eventService.apiKey.reveal(),
+    multibaasUrl: devnet.eventService.url,
+    multibaasApiKey: devnet.eventService.apiKey.reveal(),
     ...overrides,
   };
 }

@@ -31,8 +31,9 @@ import {
   type PreflightFailure,
 } from '../../fixtures/preflight';
 import { redact, Secret } from '../../fixtures/secrets';
-import { readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
-import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, testnetEnvironmentOf } from './devnet-as-testnet';
+import { testnetProfileFrom, testnetTarget, type Target } from '../../fixtures/target';
+import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
+import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, standInSettingsOf } from './devnet-as-testnet';
 
 /** Every call of preflight gives up after this; a whole preflight stays within a few of them. */
 const CALL_TIMEOUT_MS = 2_000;
@@ -53,7 +54,7 @@ const certificates = (() => {
   const [certificate, privateKey] = [join(dir, 'client.crt.der'), join(dir, 'client.key.der')];
   writeFileSync(certificate, Buffer.from('308201', 'hex'));
   writeFileSync(privateKey, Buffer.from('308204', 'hex'));
-  return JSON.stringify({ [certifiable]: { certificate, privateKey } });
+  return { [certifiable]: { certificate, privateKey } };
 })();
 
 beforeAll(async () => {
@@ -72,9 +73,9 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-function standIn(overrides: Record<string, string> = {}, funder: Secret<Hex> = richFunder): Target {
-  const env = testnetEnvironmentOf(devnet, funder, { E2E_TESTNET_CERTIFICATES: certificates, ...overrides });
-  return testnetTarget(readTestnetProfile(env), env);
+function standIn(overrides: Record<string, unknown> = {}, funder: Secret<Hex> = richFunder): Target {
+  const env = standInSettingsOf(devnet, funder, { certificates: certificates, ...overrides });
+  return testnetTarget(testnetProfileFrom(env));
 }
 
 /** Runs preflight with the run's clients; returns its failures (none when it passed) and how long it took. */
@@ -118,11 +119,11 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   it('fails on a wrong chain id, and says which checks it could not run', async () => {
-    const { failures, error } = await failuresOf(standIn({ E2E_TESTNET_CHAIN_ID: '98867' }));
+    const { failures, error } = await failuresOf(standIn({ chainId: '98867' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(WrongChainId);
     expect(failures[0]!.message).toBe(`the L1 RPC serves chain id ${devnet.chainId}, the profile expects 98867 — ` +
-      'fix: point E2E_TESTNET_RPC_URL at the test network, or correct E2E_TESTNET_CHAIN_ID');
+      'fix: point E2E_TESTNET_RPC_URL at the test network, or correct chainId');
     expect(error.message).toContain('no user client was started and no funds moved');
     expect(error.skipped).toEqual([
       'genesis block and the clients\' replay',
@@ -148,16 +149,16 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   it('fails on a gas allowance that cannot pay for the plume de-escrow\'s reservation, naming the allowance needed (N4)', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_GAS_ALLOWANCE: '0.1' }));
+    const { failures } = await failuresOf(standIn({ gasAllowance: '0.1' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(GasAllowanceTooSmall);
     expect(failures[0]!.message).toMatch(/each user gets 0\.1 ETH, but the WGAS recipient's client must be able to commit [\d.]+ ETH/);
     expect(failures[0]!.message).toContain('(the plume client sends its de-escrow with a gas limit of 500,000,000 at twice the gas price');
-    expect(failures[0]!.message).toMatch(/fix: set E2E_TESTNET_GAS_ALLOWANCE to at least [\d.]+/);
+    expect(failures[0]!.message).toMatch(/fix: set gasAllowance to at least [\d.]+/);
   });
 
   it('fails on a client image that is not on this machine', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/client:no-such-tag' }));
+    const { failures } = await failuresOf(standIn({ clientImage: 'nightfall-e2e/client:no-such-tag' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ImageMissing);
     expect(failures[0]!.message).toMatch(/^the image nightfall-e2e\/client:no-such-tag is not on this machine — fix: load or build it first/);
@@ -165,7 +166,7 @@ describe('preflight on the devnet standing in for the test network', () => {
 
   it('fails on a contract-event service that refuses the API key, without printing the key', async () => {
     const wrongKey = 'f'.repeat(40); // not a secret: a key the service never issued
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_MULTIBAAS_API_KEY: wrongKey }));
+    const { failures } = await failuresOf(standIn({ multibaasApiKey: wrongKey }));
     expect(failures.map((f) => [f.name, f.problem])).toEqual([
       ['EventServiceUnavailable', `the contract-event service ${devnet.eventService.url} refuses the API key (HTTP 401)`],
     ]);
@@ -174,23 +175,23 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   it('fails on a contract-event service that does not answer', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_MULTIBAAS_URL: 'http://127.0.0.1:9' }));
+    const { failures } = await failuresOf(standIn({ multibaasUrl: 'http://127.0.0.1:9' }));
     expect(failures.map((f) => f.name)).toEqual(['EventServiceUnavailable']);
     expect(failures[0]!.problem).toMatch(/^the contract-event service http:\/\/127\.0\.0\.1:9 does not answer: /);
-    expect(failures[0]!.fix).toMatch(/E2E_TESTNET_MULTIBAAS_URL/);
+    expect(failures[0]!.fix).toMatch(/multibaasUrl/);
   });
 
   it('fails on a database sidecar image that is not on this machine', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_DB_IMAGE: 'nightfall-e2e/no-such-mongo:never' }));
+    const { failures } = await failuresOf(standIn({ clientDbImage: 'nightfall-e2e/no-such-mongo:never' }));
     expect(failures.map((f) => [f.name, f.problem])).toEqual([['ImageMissing', 'the image nightfall-e2e/no-such-mongo:never is not on this machine']]);
   });
 
   it('fails on an expected proposer that is not registered, listing the registered ones', async () => {
-    const { failures } = await failuresOf(standIn({ E2E_TESTNET_EXPECTED_PROPOSERS: 'http://proposer:3000, http://proposer-2:3000' }));
+    const { failures } = await failuresOf(standIn({ expectedProposers: ['http://proposer:3000', 'http://proposer-2:3000'] }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ProposerNotRegistered);
     expect(failures[0]!.message).toBe(`the expected proposer http://proposer-2:3000 is not registered in RoundRobin ${devnet.deployment.roundRobin}; ` +
-      'registered: http://proposer:3000 — fix: correct E2E_TESTNET_EXPECTED_PROPOSERS (URLs exactly as registered), ' +
+      'registered: http://proposer:3000 — fix: correct expectedProposers (URLs exactly as registered), ' +
       'or ask the proposer\'s operator to register it');
   });
 
@@ -203,7 +204,7 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   it('reports every problem at once', async () => {
-    const { failures, error } = await failuresOf(standIn({ E2E_TESTNET_CLIENT_IMAGE: 'nightfall-e2e/client:no-such-tag' }, poorFunder.key), [uncertified]);
+    const { failures, error } = await failuresOf(standIn({ clientImage: 'nightfall-e2e/client:no-such-tag' }, poorFunder.key), [uncertified]);
     expect(failures.map((failure) => failure.name).sort()).toEqual(['ClientNotCertified', 'FunderTooPoor', 'ImageMissing']);
     expect(error.message).toMatch(/^preflight found 3 problems in \d+ ms; no user client was started and no funds moved:\n1\. \[/);
   });
@@ -223,10 +224,9 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 });
 
-/** Runs scripts/e2e.ts with the profile in an env file, as an operator would; nothing of the profile in its env. */
-async function e2e(profile: Record<string, string>, ...args: string[]): Promise<{ output: string; code: number }> {
-  const envFile = join(mkdtempSync(join(tmpdir(), 'e2e-env-')), '.env');
-  writeFileSync(envFile, Object.entries(profile).map(([name, value]) => `${name}='${value}'`).join('\n'), { mode: 0o600 });
+/** Runs scripts/e2e.ts with the profile file and its secrets in an env file, as an operator would; nothing of them in its env. */
+async function e2e(profile: Record<string, unknown>, ...args: string[]): Promise<{ output: string; code: number }> {
+  const { envFile } = writeStandInEnvFile(profile, 'preflight');
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_')));
   const { stdout, stderr, code } = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, ...args], { env, timeout: 90_000 })
     .then((out) => ({ ...out, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => error);
@@ -235,7 +235,7 @@ async function e2e(profile: Record<string, string>, ...args: string[]): Promise<
 
 describe('npm run e2e -- --target testnet', () => {
   it('runs preflight first and starts nothing when it fails, printing no secret', async () => {
-    const profile = testnetEnvironmentOf(devnet, poorFunder.key, { E2E_TESTNET_CERTIFICATES: certificates });
+    const profile = standInSettingsOf(devnet, poorFunder.key, { certificates: certificates });
     const { output, code } = await e2e(profile, '--preflight-only');
     expect(code).toBe(2);
     expect(output).toContain('preflight found 1 problem');
@@ -244,7 +244,7 @@ describe('npm run e2e -- --target testnet', () => {
   });
 
   it('passes preflight on a well-configured profile', async () => {
-    const { output, code } = await e2e(testnetEnvironmentOf(devnet, richFunder, { E2E_TESTNET_CERTIFICATES: certificates }), '--preflight-only');
+    const { output, code } = await e2e(standInSettingsOf(devnet, richFunder, { certificates: certificates }), '--preflight-only');
     expect(output).toContain('preflight passed in');
     expect(code).toBe(0);
     expect(output).not.toContain(richFunder.reveal().slice(2));
@@ -280,11 +280,11 @@ describe('a real client image', () => {
     const publicClient = createPublicClient({ transport: http(devnet.rpcUrl) });
     const funder = privateKeyToAddress(richFunder.reveal());
     const before = await Promise.all([publicClient.getTransactionCount({ address: funder }), publicClient.getBalance({ address: funder })]);
-    const profile = testnetEnvironmentOf(devnet, richFunder, {
-      E2E_TESTNET_CLIENT_IMAGE: realImage,
-      E2E_TESTNET_CLIENT_BUILD: 'head',
+    const profile = standInSettingsOf(devnet, richFunder, {
+      clientImage: realImage,
+      clientBuild: 'head',
       // The same L1 over HTTP, which the simulator reads and a real client cannot.
-      E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork.replace(/^ws/, 'http'),
+      clientEthereumUrl: devnet.ethereumUrlInNetwork.replace(/^ws/, 'http'),
     });
 
     // Other runs on the same engine may start containers of this image meanwhile: only new ones created from now count.
@@ -298,14 +298,14 @@ describe('a real client image', () => {
     expect(elapsedMs).toBeLessThan(30_000);
     const refused = output.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.split(':')[0]);
     expect(refused).toEqual([
-      '- E2E_TESTNET_CLIENT_DB_IMAGE',
+      '- clientDbImage',
       '- E2E_TESTNET_CLIENT_ETHEREUM_URL',
-      '- E2E_TESTNET_CLIENT_ENV',
-      '- E2E_TESTNET_CONTRACT_HASHES_FILE',
-      '- E2E_TESTNET_VERIFIER_ADDRESS',
+      '- clientEnv',
+      '- contractHashesFile',
+      '- verifierAddress',
     ]);
     expect(output).not.toContain(richFunder.reveal().slice(2));
-    expect(output).not.toContain(profile.E2E_TESTNET_CLIENT_ETHEREUM_URL);
+    expect(output).not.toContain(String(profile.clientEthereumUrl));
     // The refused run has exited: a new container whose owner process still lives is another test's, not the run's.
     const ownedByLivingProcess = (labels: Record<string, string>) => {
       const pid = Number(labels['nightfall-e2e.owner']?.split('/')[1]);
@@ -324,14 +324,14 @@ describe('a real client image', () => {
 
   it('that passes the rules is started once by preflight; one that does not come up is refused and leaves nothing behind (N9, N10)', async () => {
     const target = standIn({
-      E2E_TESTNET_CLIENT_IMAGE: realImage,
-      E2E_TESTNET_CLIENT_BUILD: 'plume',
-      E2E_TESTNET_CLIENT_DB_IMAGE: mongoStandIn,
+      clientImage: realImage,
+      clientBuild: 'plume',
+      clientDbImage: mongoStandIn,
       // No network: the client and its database get one of their own.
-      E2E_TESTNET_CLIENT_NETWORK: '',
-      E2E_TESTNET_CLIENT_ETHEREUM_URL: devnet.ethereumUrlInNetwork.replace(/^http/, 'ws'), // already ws:// on today's devnet
-      E2E_TESTNET_CLIENT_ENV: JSON.stringify({ NF4_RUN_MODE: 'plume_testnet', NF4_CONFIGURATION_URL: configuration.url }),
-      E2E_TIMEOUT_SERVICE_HEALTHY: '20s',
+      clientNetwork: undefined,
+      clientEthereumUrl: devnet.ethereumUrlInNetwork.replace(/^http/, 'ws'), // already ws:// on today's devnet
+      clientEnv: ({ NF4_RUN_MODE: 'plume_testnet', NF4_CONFIGURATION_URL: configuration.url }),
+      timeouts: { serviceHealthy: '20s' },
     });
     expect(target.clients.target.configurationServer?.addressesUrl).toBe(`${configuration.url}configuration/toml/addresses.toml`);
 

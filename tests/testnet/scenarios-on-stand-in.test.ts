@@ -10,15 +10,13 @@
 // there too. The outcome is read from the run's own console summary instead: reports/ is shared with any other run on
 // this machine, and a JUnit file from there can be another run's.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { scanForSecrets, Secret } from '../../fixtures/secrets';
-import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, testnetEnvironmentOf } from './devnet-as-testnet';
+import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, standInSettingsOf } from './devnet-as-testnet';
 
 /**
  * The proposer's batching window, seconds. On the testnet target nothing holds block production, so the early
@@ -83,28 +81,17 @@ interface RunOutcome {
 
 /** `npx tsx scripts/e2e.ts --target testnet --env-file <file>` in its own process group, killed when over its bound. */
 async function e2eOnStandIn(build: Pairing, contracts: Pairing = build): Promise<RunOutcome> {
-  const dir = mkdtempSync(join(tmpdir(), `e2e-stand-in-${build}-`));
   const { funderKey, clientKeys } = runs[build];
   const { devnet } = runs[contracts];
-  const profile = {
-    ...testnetEnvironmentOf(devnet, funderKey, {
-      E2E_TESTNET_CLIENT_BUILD: build,
-      E2E_TESTNET_CLIENT_KEYS: clientKeys.map((key) => key.reveal()).join(','),
-    }),
-    // The identity ledger and any recovery bundle stay in this run's directory, not in ~/.nightfall-e2e.
-    E2E_STATE_DIR: join(dir, 'state'),
-    E2E_RECOVERY_DIR: join(dir, 'recovery'),
+  const profile = standInSettingsOf(devnet, funderKey, {
+    clientBuild: build,
+    clientKeys: clientKeys.map((key) => key.reveal()).join(','),
     // A stuck phase fails within the run's bound, with the harness's own diagnosis, instead of at the testnet's 75 min.
-    E2E_TIMEOUT_L2_CONFIRMATION: '2m',
-    E2E_TIMEOUT_REQUEST_SUBMITTED: '1m',
-    E2E_TIMEOUT_TRANSACTION_EVENT: '1m',
-    E2E_TIMEOUT_L2_BALANCE_VISIBLE: '1m',
-    E2E_TIMEOUT_DE_ESCROW: '1m',
-    E2E_TIMEOUT_L1_RECEIPT: '1m',
-    E2E_TIMEOUT_SERVICE_HEALTHY: '1m',
-  };
-  const envFile = join(dir, '.env');
-  writeFileSync(envFile, Object.entries(profile).map(([name, value]) => `${name}='${value}'`).join('\n'), { mode: 0o600 });
+    timeouts: { l2Confirmation: '2m', requestSubmitted: '1m', transactionEvent: '1m', l2BalanceVisible: '1m', deEscrow: '1m', l1Receipt: '1m', serviceHealthy: '1m' },
+  });
+  // The profile file, its secrets in an env file; the identity ledger and any recovery bundle stay in the run's own
+  // directory, not in ~/.nightfall-e2e.
+  const { envFile } = writeStandInEnvFile(profile, `e2e-stand-in-${build}`);
   // Nothing of this process's configuration or of its vitest worker leaks into the run: the env file is the profile.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST')));
 

@@ -12,9 +12,9 @@ import { NightfallClient } from '../../fixtures/api';
 import { publicChainClient } from '../../fixtures/chain';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../../fixtures/network';
 import { Secret } from '../../fixtures/secrets';
-import { CertificationError, clientContainerOptions, isCertified, NoNativeCoinToCertify, readTestnetProfile, testnetTarget, type Target } from '../../fixtures/target';
+import { CertificationError, clientContainerOptions, isCertified, NoNativeCoinToCertify, testnetProfileFrom, testnetTarget, type Target } from '../../fixtures/target';
 import { startCertificationRouteStub, type CertificationRouteStub } from '../support/doubles/certification-route-stub';
-import { allowlist, fundedFunders, giveNative, testnetEnvironmentOf } from './devnet-as-testnet';
+import { allowlist, fundedFunders, giveNative, standInSettingsOf } from './devnet-as-testnet';
 
 /** Enough native coin for an address to pay its own certification on the devnet. */
 const GAS_MONEY = 10n ** 16n;
@@ -35,18 +35,18 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-function standIn(overrides: Record<string, string> = {}): Target {
-  const env = testnetEnvironmentOf(devnet, funderKey, overrides);
-  return testnetTarget(readTestnetProfile(env), env);
+function standIn(overrides: Record<string, unknown> = {}): Target {
+  const env = standInSettingsOf(devnet, funderKey, overrides);
+  return testnetTarget(testnetProfileFrom(env));
 }
 
-/** A certificate and key for `address`, as files and as the profile's E2E_TESTNET_CERTIFICATES. */
-function certificateFor(address: Address): string {
+/** A certificate and key for `address`, as files and as the profile's certificates. */
+function certificateFor(address: Address): Record<string, { certificate: string; privateKey: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'testnet-certify-'));
   const [certificate, privateKey] = [join(dir, 'client.crt.der'), join(dir, 'client.key.der')];
   writeFileSync(certificate, `certificate of ${address}`);
   writeFileSync(privateKey, `key of ${address}`);
-  return JSON.stringify({ [address]: { certificate, privateKey } });
+  return { [address]: { certificate, privateKey } };
 }
 
 async function certificationRoute(certify: Parameters<typeof startCertificationRouteStub>[0]): Promise<CertificationRouteStub> {
@@ -57,7 +57,7 @@ async function certificationRoute(certify: Parameters<typeof startCertificationR
 
 describe('clients configured by the testnet profile', () => {
   it.each(['plume', 'head'] as const)('start on the stand-in as the %s build, reach L1 and list the registered proposers', async (build) => {
-    const target = standIn({ E2E_TESTNET_CLIENT_BUILD: build, E2E_TESTNET_CLIENT_ENV: JSON.stringify({ RUST_LOG: 'debug' }) });
+    const target = standIn({ clientBuild: build, clientEnv: ({ RUST_LOG: 'debug' }) });
     const signingKey = new Secret(generatePrivateKey());
     const name = `testnet-${build}`;
     const client = await startClientContainer({ ...clientContainerOptions(target.clients, { name, signingKey }), name, signingKey });
@@ -76,7 +76,7 @@ describe('certification on the testnet target', () => {
     const address = privateKeyToAddress(generatePrivateKey());
     // The client pays for its certification from the address's own funds.
     await giveNative(devnet, [address], GAS_MONEY);
-    const target = standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) });
+    const target = standIn({ certificates: certificateFor(address) });
     const { publicClient } = publicChainClient(target.chain);
     // What the real client's route ends in: the contract links the certificate to the address.
     const route = await certificationRoute(async () => {
@@ -100,7 +100,7 @@ describe('certification on the testnet target', () => {
     const error = await standIn().certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CertificationError);
     expect((error as Error).message).toContain(`client address ${address} is not certified on chain and no certificate is configured for it`);
-    expect((error as Error).message).toContain('E2E_TESTNET_CERTIFICATES');
+    expect((error as Error).message).toContain('certificates');
     expect(route.received).toEqual([]);
   });
 
@@ -108,14 +108,14 @@ describe('certification on the testnet target', () => {
     const address = privateKeyToAddress(generatePrivateKey());
     await giveNative(devnet, [address], GAS_MONEY);
     const route = await certificationRoute(async () => true);
-    const error = await standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
+    const error = await standIn({ certificates: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
     expect((error as Error).message).toContain(`the client of ${address} reported it certified, but x509Check(${address}) is still false`);
   });
 
   it('refuses by name an address that holds no native coin, without asking its client: it could not pay (N14)', async () => {
     const address = privateKeyToAddress(generatePrivateKey());
     const route = await certificationRoute(async () => true);
-    const error = await standIn({ E2E_TESTNET_CERTIFICATES: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
+    const error = await standIn({ certificates: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoNativeCoinToCertify);
     expect((error as Error).message).toContain(`${address} is not certified and holds no native coin`);
     expect((error as Error).message).toContain('needs a pre-certified key (E2E_TESTNET_CLIENT_KEYS)');

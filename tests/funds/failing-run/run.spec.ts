@@ -3,7 +3,7 @@
 // ./vitest.config.ts) against a devnet standing in for the live network — identities derived from a mnemonic and
 // leased from a ledger, recovery bundles on — and then checks what the failed run left behind.
 //
-// Inputs (environment): RUN_ENV (./shared.ts), E2E_IDENTITY_MNEMONIC, E2E_STATE_DIR, E2E_RECOVERY_DIR.
+// Inputs (environment): RUN_ENV (./shared.ts), E2E_IDENTITY_MNEMONIC, E2E_STATE_DIR (recovery bundles under its recovery/).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
