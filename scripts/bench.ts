@@ -13,7 +13,7 @@
 // writes lies under reports/bench/ (its own vitest config, scripts/bench.vitest.config.ts); it checks that the run's
 // reports (reports/junit.xml, allure-results, summary.json, history.jsonl) are untouched, and fails if not.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { readDevnetSettings } from '../fixtures/network/devnet-settings';
 import { junitSuiteSeconds } from '../fixtures/run/junit-merge';
 import { handOff } from '../fixtures/report/run-handoff';
 import { RunSummary } from '../fixtures/run/run-summary';
-import { addTallies, type RequestTally } from '../fixtures/waits/request-ledger';
+import { addTallies, RequestSource, topCallers, type RequestTally } from '../fixtures/waits/request-ledger';
 import { BENCH_DIR, benchRunPaths, changedReports, fingerprintReports } from './bench-isolation';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
@@ -175,6 +175,18 @@ if (rates.length > 0) {
     `\nrequests per waiting hour ${all.perWaitingHour} (median of runs ${median(rates).toFixed(1)}, spread ${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)}; ` +
       `L1 ${all.l1}, clients ${all.client}, event service ${all.eventService}, proposers ${all.proposer} in ${all.waitingSeconds} s of waiting, at the devnet's pace)`,
   );
+  // Per service: its rate and the five callers that asked it most (a wait by what it awaits, or a background loop).
+  const perService = RequestSource.options.map((source) => ({
+    service: source,
+    requests: all[source],
+    perWaitingHour: all.perServicePerWaitingHour?.[source] ?? null,
+    topCallers: topCallers(all, source),
+  }));
+  for (const { service, requests, perWaitingHour, topCallers: callers } of perService) {
+    console.log(`  ${service.padEnd(13)} ${String(perWaitingHour ?? 'n/a').padStart(8)} per waiting hour (${requests} requests)`);
+    for (const { caller, requests: count, perWaitingHour: rate } of callers) console.log(`    ${String(rate).padStart(8)}/h  ${String(count).padStart(6)}  ${caller}`);
+  }
+  writeFileSync(join(OUT, 'requests.json'), `${JSON.stringify({ blockTimeSeconds: BLOCK_S, batchWindowSeconds: WINDOW_S, runs: RUNS, waitingSeconds: all.waitingSeconds, perWaitingHour: all.perWaitingHour, perService }, null, 2)}\n`);
 } else console.log('\nrequests per waiting hour: no waiting was counted (no summary.json requests)');
 
 /** The delivery-latency lines of the scenarios' event subscriptions (fixtures/event-webhooks/delivery-latency.ts). */
