@@ -2,8 +2,8 @@
 // volume). What the user held must be intact — every commitment as it was, the same L2 balance — and the round trip
 // completes: the withdrawal lands and its de-escrow pays out exactly the value on L1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { units, type CommitmentEntry } from '../../fixtures/api';
-import { expectL1Change, watchL1 } from '../../fixtures/expectations';
+import { units } from '../../fixtures/api';
+import { asAfterReplay, commitmentsByHash, expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { whyNoFaults, underFault } from '../../fixtures/faults';
 import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
@@ -43,14 +43,14 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
   it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
     await story('Client restart');
-    const before = { commitments: byHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
+    const before = { commitments: commitmentsByHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
     expect(before.balance, 'the set-up gave Bob the transfer').toBe(units(token, AMOUNTS.transfer));
     const restart = await step("Bob's client container restarts on its kept store", () => bob.restartClient());
     // A new process runs, not the old one resumed: docker's start time moved past the one before.
     expect(restart.startedAfter.getTime(), `started ${restart.startedBefore.toISOString()}, then ${restart.startedAfter.toISOString()}`)
       .toBeGreaterThan(restart.startedBefore.getTime());
     restarted = true;
-    const after = { commitments: byHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
+    const after = { commitments: commitmentsByHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
     await attachJson("Bob's commitments after the restart", after.commitments);
     expect(after.commitments).toEqual(asAfterReplay(before.commitments, after.commitments));
     expect(after.balance).toBe(before.balance);
@@ -71,23 +71,3 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
     await step("Bob's L2 balance is the change", () => bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw)));
   });
 });
-
-/** Commitments keyed by hash: the store's order is not part of what must survive. */
-function byHash(commitments: readonly CommitmentEntry[]): Record<string, CommitmentEntry> {
-  return Object.fromEntries(commitments.map((c) => [c._id, c]));
-}
-
-/**
- * What a restart may legitimately change: a client replays Nightfall's events from its start block every time it
- * starts (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 : nightfall_client/src/drivers/blockchain/
- * nightfall_event_listener.rs:84-152), and marking a replayed block's commitments on chain records the L1 transaction
- * of a received commitment that was stored without one. Everything else must be exactly as before.
- */
-function asAfterReplay(before: Record<string, CommitmentEntry>, after: Record<string, CommitmentEntry>): Record<string, CommitmentEntry> {
-  return Object.fromEntries(
-    Object.entries(before).map(([id, c]) => {
-      const filledIn = c.layer_1_transaction_hash === null && /^0x[0-9a-f]{64}$/.test(after[id]?.layer_1_transaction_hash ?? '');
-      return [id, filledIn ? { ...c, layer_1_transaction_hash: after[id]!.layer_1_transaction_hash } : c];
-    }),
-  );
-}

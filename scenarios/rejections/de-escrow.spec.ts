@@ -7,7 +7,7 @@
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:26-30), so the short form names the same
 // address and pays out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountHex, deEscrowBody, hex64, recipientAddressHex, units, withdrawBody, type DeEscrowBody } from '../../fixtures/api';
+import { amountHex, deEscrowBody, hex64, recipientAddressHex, shortRecipientAddress, units, withdrawBody, type DeEscrowBody } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
 import {
   blocksHeld,
@@ -29,15 +29,6 @@ import { withdrawAsIs } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();
 
-/**
- * The recipient in the short form the original API brief refuses: 0x and 40 lower-case hex digits. The body is the
- * test's own making, so its form is a precondition (thrown), not something to assert.
- */
-function shortForm(address: string): string {
-  const short = address.toLowerCase();
-  if (!/^0x[0-9a-f]{40}$/.test(short)) throw new Error(`not an L1 address: ${address}`);
-  return short;
-}
 const token = rejectionToken(target);
 const amount = { deposit: units(token, token.amounts.deposit), withdraw: units(token, token.amounts.withdraw) };
 
@@ -89,7 +80,7 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     // holds them (the test network, E2E_DEVNET=testnet-pace) the block may land at any moment.
     await target.blockProduction?.hold();
     aliceL1 = await watchL1(alice, [token]);
-    const body = { ...withdrawBody({ token: { address: token.address, standard: 'ERC20' }, value: amount.withdraw, recipient: alice.l1Address, fee: 0n }), recipientAddress: shortForm(alice.l1Address) };
+    const body = { ...withdrawBody({ token: { address: token.address, standard: 'ERC20' }, value: amount.withdraw, recipient: alice.l1Address, fee: 0n }), recipientAddress: shortRecipientAddress(alice.l1Address) };
     withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol} to ${body.recipientAddress}`, () => withdrawAsIs(alice, body));
     salt = (await step('the withdraw fund salt arrives', () => withdrawal!.salt())).salt;
     const spent = await step(

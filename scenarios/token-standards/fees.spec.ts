@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositMsgValue, depositsEscrowedIn, erc20, feeTokenIdOf, gasCoin, nfTokenIdOf, proposerPaymentFor, slotSpending } from '../../fixtures/assets';
 import { parseHex64 } from '../../fixtures/api';
-import { expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
+import { expectedFeeCommitments, expectL1Change, feeCommitmentsByStatus, watchL1, type L1Outcome } from '../../fixtures/expectations';
 import { attachJson, labels, step } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -111,9 +111,7 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
   async function expectFeeCommitments(user: User, expected: { spent: bigint[]; unspent: bigint[] }): Promise<void> {
     const fees = await user.feeCommitments();
     await attachJson(`${user.name}'s fee commitments`, fees);
-    const byStatus = (status: string) => fees.filter((c) => c.status === status).map((c) => c.preimage.value).sort(ascending);
-    expect({ spent: byStatus('Spent'), unspent: byStatus('Unspent'), other: fees.filter((c) => c.status !== 'Spent' && c.status !== 'Unspent').length },
-      `${user.name}'s fee commitments`).toEqual({ spent: [...expected.spent].sort(ascending), unspent: [...expected.unspent].sort(ascending), other: 0 });
+    expect(feeCommitmentsByStatus(fees), `${user.name}'s fee commitments`).toEqual(expectedFeeCommitments(expected));
   }
 
   /** The slot that spent the fee commitment of value `spentFeeCommitment` carries exactly `fee`, and its proposer was paid at least it on L1. */
@@ -133,7 +131,3 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
       `the proposer ${payment.proposer} is paid at least the ${what}'s fee of ${fee} wei on L1 (its balance shows ${payment.paidByContracts} wei paid to it)`).toBe(true);
   }
 });
-
-function ascending(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
