@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
-/** The reports of the last `npm run e2e` (README "Commands", "reports/summary.json"). */
+/** The reports of the last `npm run e2e` (docs/commands.md; docs/report.md, "reports/summary.json"). */
 export const RUN_REPORTS = ['reports/junit.xml', 'reports/summary.json', 'reports/history.jsonl', 'reports/allure-results'] as const;
 
 export const BENCH_DIR = 'reports/bench';

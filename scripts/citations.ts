@@ -30,7 +30,7 @@ const RULES: readonly Rule[] = [
   { name: 'divergence list', pattern: /\bdivergences(?:\s+N\d|-[\w-]+\.md)/gi, scope: 'text' },
   { name: 'notes outside the repository', pattern: /\bshared\/(?:reference|seeds)\b/g, scope: 'text' },
   // The two documents the project was created from are not in the repository: docs/client-api.md records the client
-  // API with its upstream sources, README's "Contract-event webhooks" the webhook service. Such a document, called a
+  // API with its upstream sources, docs/contract-event-webhooks.md the webhook service. Such a document, called a
   // seed, is cited by a quoted section title, a section sign, a possessive or as the subject of a claim; a mnemonic's,
   // a PBKDF2 or a random seed is none of those (write "the BIP39 seed's" for a mnemonic's).
   {

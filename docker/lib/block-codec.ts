@@ -144,7 +144,7 @@ function publicInputsHash(inputs: MockProofInputs): string {
 }
 
 /**
- * Stands in for the client's UltraPlonk proof (README, "How faithful the devnet is"): keccak256 of the public inputs.
+ * Stands in for the client's UltraPlonk proof (docs/devnet.md, "How faithful…"): keccak256 of the public inputs.
  */
 function mockProof(inputs: MockProofInputs): ClientProof {
   const hash = publicInputsHash(inputs);

@@ -101,7 +101,7 @@ function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObj
   throw new SettingsError(`invalid simulator environment:\n  ${lines.join('\n  ')}`);
 }
 
-/** The build the client simulates: `plume` (the test network's) or `head` (upstream master); see README, "Targets". */
+/** The build the client simulates: `plume` (the test network's) or `head` (upstream master); see docs/devnet.md. */
 export type ClientBuild = 'plume' | 'head';
 
 interface CommonSettings {

@@ -1,8 +1,8 @@
-// The contract-event receiver over real HTTP, case by case against the receiver rules of README, "Contract-event
-// webhooks" (missing body, signature or timestamp: 403 empty; signature different: 403 empty; else 200 empty) and the
-// rules a real, retrying sender needs: once the signature verifies the answer is 200, whatever the body holds (unusable
-// items and odd timestamps become findings); before the secret is known 503, retryable and not a refusal; a size limit
-// sized for real batches; de-duplication; configurable header names.
+// The contract-event receiver over real HTTP, case by case against the receiver rules of
+// docs/contract-event-webhooks.md (missing body, signature or timestamp: 403 empty; signature different: 403 empty;
+// else 200 empty) and the rules a real, retrying sender needs: once the signature verifies the answer is 200,
+// whatever the body holds (unusable items and odd timestamps become findings); before the secret is known 503,
+// retryable and not a refusal; a size limit sized for real batches; de-duplication; configurable header names.
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Token identifiers, commitments and nullifiers (EYBlockchain/nightfall_4_CE @ master 6ee83be :
-// lib/src/nf_token_id.rs:11-44, lib/src/shared_entities.rs:343-402; our Poseidon: README, "How faithful the devnet
-// is"). The contract computes nf ids and deposit keys too, so the hash layouts here must match docker/contracts/src.
+// lib/src/nf_token_id.rs:11-44, lib/src/shared_entities.rs:343-402; our Poseidon: docs/devnet.md, "How
+// faithful the devnet is"). The contract computes nf ids and deposit keys too, so the hash layouts here must match
+// docker/contracts/src.
 import { encodeAbiParameters, keccak256, sha256, stringToHex, type Address, type Hex } from 'viem';
 import { randomBytes } from 'node:crypto';
 import { bytesToBigInt, modR, parseBytesHex } from '../field';
