@@ -29,6 +29,7 @@ const LAYERS = [
   ['users', 'one user (identity, client, actions) on a target'],
   ['recovery', 'what must outlive a run: identity ledger, bundles, rescue and funds report; rescues with users'],
   ['cast', 'the scenarios\' two users: started, funded, reported and swept with recovery'],
+  ['explore', 'npm run explore: a reference model, its invariants and commands over users, for random histories'],
   ['expectations', 'the scenarios\' assertions about users, builds and the target'],
   ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
   ['report/trends', 'trends across runs: reads run summaries and funds reports'],

@@ -1,0 +1,54 @@
+// The exploration `npm run explore` runs (scripts/explore.ts), as a vitest test on the scenarios' global setup (the
+// devnet, the funder desk): one seeded history of commands against fresh users per attempt, every step an Allure step,
+// reports/explore/summary.json always and reports/explore/<id>.json for a violation (fixtures/explore).
+import { parseEther } from 'viem';
+import { expect, it } from 'vitest';
+import { startCast } from '../fixtures/cast';
+import { UserDriver } from '../fixtures/explore/user-driver';
+import { explore } from '../fixtures/explore/runner';
+import { readHistory, writeHistory, writeSummary } from '../fixtures/explore/history-file';
+import { step } from '../fixtures/report';
+import { currentTarget } from '../fixtures/target';
+
+const env = process.env;
+const replay = env.E2E_EXPLORE_REPLAY ? readHistory(env.E2E_EXPLORE_REPLAY) : undefined;
+const seed = replay?.seed ?? Number(env.E2E_EXPLORE_SEED ?? 1);
+const steps = replay?.steps ?? Number(env.E2E_EXPLORE_STEPS ?? 30);
+const userCount = replay?.users ?? Number(env.E2E_EXPLORE_USERS ?? 3);
+const faults = replay?.faults ?? env.E2E_EXPLORE_FAULTS === '1';
+/** Each attempt starts a cast of its own (about a minute on the devnet): shrinking is bounded by this many. */
+const MAX_ATTEMPTS = Number(env.E2E_EXPLORE_MAX_ATTEMPTS ?? 8);
+/** Each user starts with this much of every token on L1 (whole units). */
+const START_UNITS = '1000';
+
+it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', client restarts' : ''}`, async () => {
+  const target = currentTarget();
+  const names = Array.from({ length: userCount }, (_, i) => `user${i + 1}`);
+  const outcome = await explore({
+    seed,
+    steps,
+    faults,
+    maxAttempts: replay ? 1 : MAX_ATTEMPTS,
+    ...(replay ? { replayPath: replay.path } : {}),
+    onStep: (line) => void step(line, () => undefined),
+    start: async () => {
+      // Fresh identities and clients per attempt: a shrink never inherits an earlier attempt's state.
+      const tokens = Object.fromEntries(names.map((name) => [name, Object.fromEntries(target.tokens.map((token) => [token.symbol, parseEther(START_UNITS) / 10n ** BigInt(18 - token.decimals)]))]));
+      const cast = await startCast(target, names, { tokens, scenario: `explore seed ${seed}` });
+      const driver = new UserDriver(cast.users, target.tokens);
+      const l1 = (await driver.observe()).l1;
+      return { driver, l1, close: async () => void (await cast.close()) };
+    },
+  });
+  const historyFile = outcome.failure && writeHistory({ seed, steps, users: userCount, faults, path: outcome.failure.path, history: outcome.failure.history, commands: outcome.failure.commands, violations: outcome.failure.violations });
+  writeSummary({
+    seed,
+    steps,
+    users: userCount,
+    commands: outcome.commands,
+    invariantsChecked: outcome.invariantsChecked,
+    violations: (outcome.failure?.violations ?? []).map((v) => ({ ...v, ...(historyFile ? { history: historyFile } : {}) })),
+  });
+  if (outcome.failure) console.error(`explore: a violation, shrunk over ${outcome.attempts} attempt(s) to:\n  ${outcome.failure.history.join('\n  ')}\nreplay: npm run explore -- --replay ${historyFile}`);
+  expect(outcome.failure?.violations ?? []).toEqual([]);
+});
