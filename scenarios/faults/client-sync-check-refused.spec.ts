@@ -2,10 +2,10 @@
 // real queue worker ends for good on that (N18) while /v1/health stays Healthy and requests stay Queued. A deposit
 // made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a failure the client is restarted, its keys
 // re-derived, and a deposit is confirmed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -20,7 +20,7 @@ const DEPOSIT = '1';
  */
 const CALLERS_DEATH = ['Failed to get synchronisation status', 'Error processing event'];
 
-describe("a client's L1 endpoint refuses its sync check once", () => {
+describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Sync check refused (N18)' }, "a client's L1 endpoint refuses its sync check once", () => {
   let cast: Cast | undefined;
   let alice: User;
   let faults: ClientL1Faults;
@@ -39,13 +39,11 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
 
   it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Sync check refused (N18)');
-    await step("Alice's client is not inside a listener restart, whose own sync checks survive a refusal", () => alice.listenerAtRest());
-    await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
+    await alice.listenerAtRest();
+    await faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL);
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's sync check refused", causes: CALLERS_DEATH, firedAt: faults.firstFiredAt },
@@ -58,13 +56,12 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
 
   it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Sync check refused (N18)');
     if (!outcome) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
     if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
-    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, DEPOSIT);
+    await deposit.reaches('Confirmed');
     // A request the dead worker held is dropped at the restart: only confirmed deposits count.
     const confirmed = outcome.kind === 'completed' ? 2n : 1n;
-    await step(`Alice's L2 balance is ${confirmed} × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT)));
+    await alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT));
   });
 });
