@@ -4,10 +4,10 @@
 // root no block has: the proposer refuses it ("Commitment root is not known"). Alice's transfer is confirmed (the
 // client caught up) or fails naming the restart within a few progress intervals, never a silent wait; after such a
 // failure her client is restarted (a full replay), her keys re-derived, and the transfer is confirmed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -29,7 +29,7 @@ const LISTENER_RESTART_LINES = [
   'Commitment root is not known',
 ];
 
-describe('a client lags behind the chain when a spend arrives', () => {
+describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Client lags behind (N16)' }, 'a client lags behind the chain when a spend arrives', () => {
   let cast: Cast | undefined;
   let alice: User;
   let bob: User;
@@ -55,17 +55,13 @@ describe('a client lags behind the chain when a spend arrives', () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
 
   it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client lags behind (N16)');
-    let lagFrom: Date | undefined;
-    await step(`Alice's client learns of the chain ${LAG.seconds} s late for ${LAG.forSeconds} s`, async () => {
-      await faults.lag(LAG.seconds, LAG.forSeconds);
-      lagFrom = new Date();
-    });
-    await step('Bob deposits and his block lands, unseen by Alice\'s client', async () => (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed'));
+    await faults.lag(LAG.seconds, LAG.forSeconds);
+    const lagFrom = new Date();
+    // Bob's block lands unseen by Alice's client.
+    await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client lagging when her transfer arrives", causes: LISTENER_RESTART_LINES, firedAt: async () => lagFrom },
@@ -76,15 +72,14 @@ describe('a client lags behind the chain when a spend arrives', () => {
 
   it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client lags behind (N16)');
     if (!outcome) throw new Error('prerequisite failed: the transfer that met the lag (see the previous test)');
-    await step("Alice's client learns of the chain in time again", () => faults.clear());
+    await faults.clear();
     if (outcome.kind === 'named') {
       await alice.recoverClient(`it logged "${outcome.cause}"`);
-      const transfer = await step(`Alice transfers ${AMOUNTS.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, AMOUNTS.transfer, bob));
-      await step('the transfer is Confirmed', () => transfer.reaches('Confirmed'));
+      const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
+      await transfer.reaches('Confirmed');
     }
     const bobHolds = units(token, AMOUNTS.bob) + units(token, AMOUNTS.transfer);
-    await step(`Bob's L2 balance is his deposit and the transfer, ${bobHolds}`, () => bob.l2BalanceBecomes(token, bobHolds));
+    await bob.l2BalanceBecomes(token, bobHolds);
   });
 });

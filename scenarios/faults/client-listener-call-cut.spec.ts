@@ -3,10 +3,10 @@
 // that (N17, "Error processing event"): the block is never recorded and no later block is read. A deposit made then
 // fails naming the panic at once (the harness watches the log), never a silent wait;
 // after such a failure the client is restarted, its keys re-derived, and a deposit is confirmed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { BLOCK_TRANSACTION_LOOKUP, clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -26,7 +26,7 @@ const LISTENER_DEATH_LINES = [
   'Restarting event listener: aborting current task',
 ];
 
-describe("a client's L1 endpoint cuts one call while the client processes a block", () => {
+describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Listener call cut (N17)' }, "a client's L1 endpoint cuts one call while the client processes a block", () => {
   let cast: Cast | undefined;
   let alice: User;
   let faults: ClientL1Faults;
@@ -45,15 +45,13 @@ describe("a client's L1 endpoint cuts one call while the client processes a bloc
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
 
   it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Listener call cut (N17)');
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
+    const deposit = await alice.deposit(token, DEPOSIT);
     // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
-    await step('her client has sent the escrow (Submitted)', () => deposit.reaches('Submitted'));
-    await step("Alice's L1 endpoint will cut her client's next eth_getTransactionByHash: its next block's lookup", () => faults.cutNext(BLOCK_TRANSACTION_LOOKUP));
+    await deposit.reaches('Submitted');
+    await faults.cutNext(BLOCK_TRANSACTION_LOOKUP);
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
@@ -66,12 +64,11 @@ describe("a client's L1 endpoint cuts one call while the client processes a bloc
 
   it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Listener call cut (N17)');
     if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
     if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
-    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, DEPOSIT);
+    await deposit.reaches('Confirmed');
     // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.
-    await step(`Alice's L2 balance is 2 × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, 2n * units(token, DEPOSIT)));
+    await alice.l2BalanceBecomes(token, 2n * units(token, DEPOSIT));
   });
 });

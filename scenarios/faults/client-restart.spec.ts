@@ -1,11 +1,11 @@
 // A client container restarts between a private transfer and a withdrawal, its store kept (same container, same
 // volume). What the user held must be intact — every commitment as it was, the same L2 balance — and the round trip
 // completes: the withdrawal lands and its de-escrow pays out exactly the value on L1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { asAfterReplay, commitmentsByHash, expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { whyNoFaults, underFault } from '../../fixtures/faults';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -15,7 +15,7 @@ const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '3', transfer: '2', withdraw: '1' } as const;
 
-describe("a client restarts between transfer and withdraw, its store kept", () => {
+describeScenario({ epic: 'Reliability', feature: 'Faults survived', story: 'Client restart' }, "a client restarts between transfer and withdraw, its store kept", () => {
   let cast: Cast | undefined;
   let alice: User;
   let bob: User;
@@ -38,14 +38,12 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client restart');
     const before = { commitments: commitmentsByHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
     expect(before.balance, 'the set-up gave Bob the transfer').toBe(units(token, AMOUNTS.transfer));
-    const restart = await step("Bob's client container restarts on its kept store", () => bob.restartClient());
+    const restart = await bob.restartClient();
     // A new process runs, not the old one resumed: docker's start time moved past the one before.
     expect(restart.startedAfter.getTime(), `started ${restart.startedBefore.toISOString()}, then ${restart.startedAfter.toISOString()}`)
       .toBeGreaterThan(restart.startedBefore.getTime());
@@ -58,16 +56,14 @@ describe("a client restarts between transfer and withdraw, its store kept", () =
 
   it('after the restart Bob withdraws: the withdrawal lands and his L1 rises by exactly the value, less the de-escrow gas', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client restart');
     if (!restarted) throw new Error("prerequisite failed: Bob's client restart (see the previous test)");
     const bobL1 = await watchL1(bob, [token]);
-    const withdrawal = await step(`Bob withdraws ${AMOUNTS.withdraw} ${token.symbol}`, () => bob.withdraw(token, AMOUNTS.withdraw));
-    const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
-    await step('the commitment becomes Spent', () => withdrawal.landed(salt));
-    if (bob.build.deEscrow === 'route') await step('Bob de-escrows', () => bob.deEscrow(withdrawal, salt));
-    const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
+    const withdrawal = await bob.withdraw(token, AMOUNTS.withdraw);
+    const { salt } = await withdrawal.salt();
+    await withdrawal.landed(salt);
+    const payout = await bob.claim(withdrawal, salt);
     const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
     await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
-    await step("Bob's L2 balance is the change", () => bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw)));
+    await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw));
   });
 });

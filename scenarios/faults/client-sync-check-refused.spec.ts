@@ -3,11 +3,11 @@
 // made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a
 // failure the client is restarted, its keys re-derived, and a deposit is confirmed. A listener that panicked may have
 // done so after the first deposit's escrow was mined: the restarted client's replay credits it, so L1 decides.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -22,7 +22,7 @@ const DEPOSIT = '1';
  */
 const CALLERS_DEATH = ['Failed to get synchronisation status', 'Error processing event'];
 
-describe("a client's L1 endpoint refuses its sync check once", () => {
+describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Sync check refused (N18)' }, "a client's L1 endpoint refuses its sync check once", () => {
   let cast: Cast | undefined;
   let alice: User;
   let faults: ClientL1Faults;
@@ -42,14 +42,12 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Client faults named or survived', story: name });
 
   it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Sync check refused (N18)');
-    await step("Alice's client is not inside a listener restart, whose own sync checks survive a refusal", () => alice.listenerAtRest());
+    await alice.listenerAtRest();
     l1 = await watchL1(alice, [token]);
-    await step("Alice's L1 endpoint will refuse her client's next layer2_block_number() call", () => faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
+    await faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL);
     outcome = await outcomeOfFault(
       target,
       { what: "Alice's client's sync check refused", causes: CALLERS_DEATH, firedAt: faults.firstFiredAt },
@@ -62,13 +60,12 @@ describe("a client's L1 endpoint refuses its sync check once", () => {
 
   it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Sync check refused (N18)');
     if (!outcome || !l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
     if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
-    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, DEPOSIT);
+    await deposit.reaches('Confirmed');
     // A request the dead worker held is dropped at the restart; one whose escrow was mined is replayed: L1 decides.
     const escrowed = escrowedUnderFault(await l1.settle(), token, { faulted: units(token, DEPOSIT), others: units(token, DEPOSIT) });
-    await step(`Alice's L2 balance is ${DEPOSIT} ${token.symbol}, plus what the deposit that met the refusal escrowed`, () => alice.l2BalanceBecomes(token, units(token, DEPOSIT) + escrowed));
+    await alice.l2BalanceBecomes(token, units(token, DEPOSIT) + escrowed);
   });
 });

@@ -6,11 +6,11 @@
 // queue worker or listener (N17, N18), and the harness names that within a few progress intervals; a restarted client
 // deposits again. Which call the bad day breaks first is the network's choice: the listener may die after the deposit's
 // escrow was mined, and the restarted client's replay then credits it. Whatever left Alice's L1 must arrive on L2.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, expectL1Change, watchL1 } from '../../fixtures/expectations';
 import { BAD_DAY, CLIENT_MET_L1_FAULT, clientL1Network, devnetTargetThrough, expectEachSentOnce, outcomeOfFault, startL1FaultProxy, whyNoClientL1Faults, whyNoFaults, type L1FaultProxy, underFault } from '../../fixtures/faults';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -21,7 +21,7 @@ const noClientRoute = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '2', withdraw: '1', again: '1' } as const;
 
-describe("the L1 endpoint (the harness's, then Alice's client's) cuts connections, answers 429 and stalls", () => {
+describeScenario({ epic: 'Reliability', feature: 'Faults survived', story: 'L1 endpoint faults' }, "the L1 endpoint (the harness's, then Alice's client's) cuts connections, answers 429 and stalls", () => {
   let proxy: L1FaultProxy | undefined;
   let faulty: Target;
   let cast: Cast | undefined;
@@ -42,15 +42,13 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it('Alice deposits: confirmed, and her L1 falls by exactly value, fee and gas, read through the faulty endpoint', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('L1 endpoint faults');
     const l1 = await watchL1(alice, [token]);
-    const deposit = await step(`Alice deposits ${AMOUNTS.deposit} ${token.symbol}`, () => alice.deposit(token, AMOUNTS.deposit));
-    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
-    await step(`Alice's L2 balance is ${AMOUNTS.deposit}`, () => alice.l2BalanceBecomes(token, units(token, AMOUNTS.deposit)));
+    const deposit = await alice.deposit(token, AMOUNTS.deposit);
+    await deposit.reaches('Confirmed');
+    await alice.l2BalanceBecomes(token, units(token, AMOUNTS.deposit));
     const outcome = await l1.settle();
     await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, AMOUNTS.deposit) }, transactions: ['approve', 'escrow'] });
     const counts = proxy!.counts();
@@ -61,24 +59,21 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
 
   it('Alice withdraws: the withdrawal is found on L1 and its de-escrow pays exactly the value, less the de-escrow gas', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('L1 endpoint faults');
     const l1 = await watchL1(alice, [token]);
-    const withdrawal = await step(`Alice withdraws ${AMOUNTS.withdraw} ${token.symbol}`, () => alice.withdraw(token, AMOUNTS.withdraw));
-    const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
-    await step('the commitment becomes Spent', () => withdrawal.landed(salt));
-    if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(withdrawal, salt));
-    const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
+    const withdrawal = await alice.withdraw(token, AMOUNTS.withdraw);
+    const { salt } = await withdrawal.salt();
+    await withdrawal.landed(salt);
+    const payout = await alice.claim(withdrawal, salt);
     const outcome = await l1.settle({ knownHashes: [payout.l1TxHash] });
     await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
   });
 
   it("Alice's client meets the bad day on its own L1 connection: the harness names what it broke, and a restarted client deposits", async (context) => {
     if (noClientRoute) return skipBecause(context, noClientRoute);
-    await story('L1 endpoint faults');
     const network = clientL1Network(target, alice.container.name);
     const l1 = await watchL1(alice, [token]);
     try {
-      await step("Alice's client's L1 connection has the same bad day", () => network.badDay(BAD_DAY));
+      await network.badDay(BAD_DAY);
       const outcome = await outcomeOfFault(
         target,
         { what: "a bad day on the client's L1 connection", causes: CLIENT_MET_L1_FAULT, firedAt: () => network.firstMetAt() },
@@ -94,17 +89,15 @@ describe("the L1 endpoint (the harness's, then Alice's client's) cuts connection
     } finally {
       await network.heal();
     }
-    const deposit = await step(`Alice deposits ${AMOUNTS.again} ${token.symbol} on a healed connection`, () => alice.deposit(token, AMOUNTS.again));
-    await step('the deposit is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, AMOUNTS.again);
+    await deposit.reaches('Confirmed');
     const escrowed = escrowedUnderFault(await l1.settle(), token, { faulted: units(token, AMOUNTS.again), others: units(token, AMOUNTS.again) });
-    const held = units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowed;
-    await step(`Alice's L2 balance is ${AMOUNTS.deposit} - ${AMOUNTS.withdraw} + ${AMOUNTS.again}, plus what the bad day's deposit escrowed`, () => alice.l2BalanceBecomes(token, held));
+    await alice.l2BalanceBecomes(token, units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowed);
   });
 
   it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('L1 endpoint faults');
-    const closed = await step('the run closes: Alice is swept back to the funder through the faulty endpoint', () => cast!.close());
+    const closed = await cast!.close();
     expect(closed.problems).toEqual([]);
     expect(closed.sweeps.map((sweep) => ('result' in sweep ? sweep.result.nativeLeft : sweep.error)), 'nothing left on L1').toEqual([0n]);
     const sent = proxy!.transactions();

@@ -13,7 +13,7 @@
 //
 // It runs on a devnet of its own: reorganising the run's shared L1 would move the blocks under every other scenario.
 import type { Hash } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { awaitReceipts } from '../../fixtures/chain';
 import { watchL1 } from '../../fixtures/expectations';
@@ -21,7 +21,7 @@ import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
 import { underFault } from '../../fixtures/faults/under-fault';
 import { startDevnet, type Devnet } from '../../fixtures/network';
-import { attachText, labels, step } from '../../fixtures/report';
+import { attachText, describeScenario } from '../../fixtures/report';
 import { skipBecause } from '../../fixtures/report/skip';
 import { currentTargetName, DevnetFacts, devnetFactsOf, devnetTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -56,16 +56,14 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('L1 reorganises the blocks holding an escrow and a BlockProposed', () => {
-  const story = (name: string) => labels({ epic: 'Faults', feature: 'L1 reorganisation', story: name });
+describeScenario({ epic: 'Faults', feature: 'L1 reorganisation' }, 'L1 reorganises the blocks holding an escrow and a BlockProposed', () => {
   reportCastPerTest(() => cast);
 
   it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
     if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    await story('Before the reorganisation');
     const l1 = await watchL1(alice, [token]);
-    const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol}`, () => alice.deposit(token, token.amounts.deposit));
-    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, token.amounts.deposit);
+    await deposit.reaches('Confirmed');
     const { transactions } = await l1.settle();
     expect(transactions.length, 'approve and escrow, sent by her own client').toBe(2);
     const [receipt] = await awaitReceipts(target.funder.publicClient, [{ label: 'escrow', hash: transactions[1]!.hash as Hash }], { timeoutMs: target.timeouts.l1Receipt });
@@ -73,13 +71,12 @@ describe('L1 reorganises the blocks holding an escrow and a BlockProposed', () =
     const [first] = await blocksProposedSince(target, escrow.blockNumber);
     expect(first, 'a BlockProposed after the escrow').toBeDefined();
     proposed = first!;
-    await step(`Alice's L2 balance is ${token.amounts.deposit}`, () => alice.l2BalanceBecomes(token, units(token, token.amounts.deposit)));
+    await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
   });
 
   it('L1 replaces every block from the escrow\'s to the head, and the report lists them with the escrow and the BlockProposed', async (context) => {
     if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    await story('The reorganisation');
-    reorg = await step(`L1 reorganises from block ${escrow.blockNumber}`, () => reorganiseL1(devnet!.anvilRpcUrl, { fromBlock: escrow.blockNumber, blockTimeSeconds: devnet!.blockTimeSeconds }));
+    reorg = await reorganiseL1(devnet.anvilRpcUrl, { fromBlock: escrow.blockNumber, blockTimeSeconds: devnet.blockTimeSeconds });
     const lines = describeReorganisation(reorg, {
       [escrow.hash]: `escrow of Alice's deposit (was in block ${escrow.blockNumber})`,
       [proposed.l1TxHash]: `BlockProposed of L2 block ${proposed.l2BlockNumber} (was in block ${proposed.l1BlockNumber})`,
@@ -94,14 +91,12 @@ describe('L1 reorganises the blocks holding an escrow and a BlockProposed', () =
 
   it('what was seen in the replaced blocks counts for nothing: neither the escrow\'s block nor the BlockProposed\'s is on L1 any more', async (context) => {
     if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    await story('The reorganisation');
     expect(await isCanonical(target, { l1BlockNumber: escrow.blockNumber, l1BlockHash: escrow.blockHash })).toBe(false);
     expect(await isCanonical(target, proposed)).toBe(false);
   });
 
   it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async (context) => {
     if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    await story('After the reorganisation');
     const newHash = (height: bigint) => reorg.blocks.find((block) => block.number === height)!.newHash;
     const [receipt] = await awaitReceipts(target.funder.publicClient, [{ label: 'escrow, looked up again', hash: escrow.hash }], { timeoutMs: target.timeouts.l1Receipt });
     expect({ block: receipt!.blockNumber, hash: receipt!.blockHash, status: receipt!.status }).toEqual({ block: escrow.blockNumber, hash: newHash(escrow.blockNumber), status: 'success' });
@@ -112,10 +107,9 @@ describe('L1 reorganises the blocks holding an escrow and a BlockProposed', () =
 
   it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async (context) => {
     if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    await story('After the reorganisation');
-    const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
-    await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
-    await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2BalanceBecomes(token, units(token, token.amounts.transfer)));
-    await step("Alice's L2 balance is the change", () => alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer)));
+    const transfer = await alice.transfer(token, token.amounts.transfer, bob);
+    await transfer.reaches('Confirmed');
+    await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
+    await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
   });
 });

@@ -6,10 +6,10 @@
 // The kernel the devnet runs on has no netem, so the conditions are put on the client's own L1 route
 // (fixtures/faults/network-faults.ts). The link between client and proposer is not faulted here (see
 // docs/network-faults.md).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { CLIENT_MET_L1_FAULT, clientL1Network, outcomeOfFault, whyNoClientL1Faults, type ClientL1Network, underFault } from '../../fixtures/faults';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -22,7 +22,7 @@ const DEPOSITS = 2n;
 /** Under the double's call timeout (viem's http transport: 10 s), so a held call is answered, late. */
 const PARTITION_SECONDS = 5;
 
-describe("the network between Alice's client and L1 turns bad", () => {
+describeScenario({ epic: 'Reliability', feature: 'Network faults' }, "the network between Alice's client and L1 turns bad", () => {
   let cast: Cast | undefined;
   let alice: User;
   let network: ClientL1Network;
@@ -45,7 +45,6 @@ describe("the network between Alice's client and L1 turns bad", () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Network faults', story: name });
 
   const depositThrough = async (what: string) => {
     const outcome = await outcomeOfFault(target, { what, causes: CLIENT_MET_L1_FAULT, firedAt: () => network.firstMetAt() }, async () => {
@@ -58,22 +57,20 @@ describe("the network between Alice's client and L1 turns bad", () => {
 
   it('latency of 300 ms with 200 ms of jitter on every L1 call and push: the deposit is confirmed', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client ↔ L1: latency and jitter');
-    await step("Alice's client's L1 connection: 300 ± 200 ms", () => network.degrade({ latencyMs: 300, jitterMs: 200 }));
+    await network.degrade({ latencyMs: 300, jitterMs: 200 });
     const outcome = await depositThrough('300 ± 200 ms on the client\'s L1 connection');
     expect(outcome.kind, 'a slow connection only slows the client').toBe('completed');
     expect((await network.state()).counts.requests, 'the client met the slow connection').toBeGreaterThan(0);
-    await step(`Alice's L2 balance is ${confirmed} × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT)));
+    await alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT));
   });
 
   it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the deposit is confirmed after it`, async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client ↔ L1: a partition that heals');
-    await step(`Alice's client is cut off from L1 for ${PARTITION_SECONDS} s`, () => network.partition(PARTITION_SECONDS));
+    await network.partition(PARTITION_SECONDS);
     const outcome = await depositThrough(`a ${PARTITION_SECONDS} s partition between the client and L1`);
     expect((await network.state()).counts.heldByPartition, 'the partition held calls of the client').toBeGreaterThan(0);
     expect(outcome.kind, 'a partition shorter than the call timeout only delays the calls').toBe('completed');
-    await step(`Alice's L2 balance is ${confirmed} × ${DEPOSIT}`, () => alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT)));
+    await alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT));
   });
 
   // Loss (every n-th call lost) is left out: its test passed, but the cast's teardown withdrawal afterwards timed out

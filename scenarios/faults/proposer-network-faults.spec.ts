@@ -5,10 +5,10 @@
 // is confirmed; should it fail instead, the harness names the cause within a few progress intervals. The kernel here
 // has no netem, so the link is put through the devnet's limiting endpoint: Alice's hosts file sends the proposer's
 // registered host there, and it passes her transactions on (fixtures/faults/network-faults.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { CLIENT_MET_PROPOSER_FAULT, clientProposerLink, outcomeOfFault, whyNoClientProposerFaults, type ClientProposerLink } from '../../fixtures/faults';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -24,7 +24,7 @@ const TRANSFERS = 4n;
  */
 const PARTITION_SECONDS = 15;
 
-describe("the network between Alice's client and the proposer turns bad", () => {
+describeScenario({ epic: 'Reliability', feature: 'Network faults' }, "the network between Alice's client and the proposer turns bad", () => {
   let cast: Cast | undefined;
   let alice: User;
   let bob: User;
@@ -51,7 +51,6 @@ describe("the network between Alice's client and the proposer turns bad", () => 
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Network faults', story: name });
 
   const transferThrough = async (what: string, to: User) => {
     const outcome = await outcomeOfFault(target, { what, causes: CLIENT_MET_PROPOSER_FAULT, firedAt: () => link.firstMetAt() }, async () => {
@@ -63,13 +62,12 @@ describe("the network between Alice's client and the proposer turns bad", () => 
   };
   const receivedAll = (user: User) => {
     const count = received.get(user) ?? 0n;
-    return step(`${user.name}'s L2 balance is ${count} × ${TRANSFER}`, () => user.l2BalanceBecomes(token, count * units(token, TRANSFER)));
+    return user.l2BalanceBecomes(token, count * units(token, TRANSFER));
   };
 
   it('latency of 300 ms with 200 ms of jitter on every post to the proposer: the transfer is confirmed', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client ↔ proposer: latency and jitter');
-    await step("Alice's link to the proposer: 300 ± 200 ms", () => link.degrade({ latencyMs: 300, jitterMs: 200 }));
+    await link.degrade({ latencyMs: 300, jitterMs: 200 });
     const outcome = await transferThrough("300 ± 200 ms on the client's link to the proposer", bob);
     expect(outcome.kind, 'a slow link only slows the client').toBe('completed');
     expect((await link.state()).counts.requests, 'the transfer went through the slow link').toBeGreaterThan(0);
@@ -78,8 +76,7 @@ describe("the network between Alice's client and the proposer turns bad", () => 
 
   it('every second post to the proposer lost: two transfers are confirmed, the lost post sent again', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client ↔ proposer: loss');
-    await step("Alice's link to the proposer loses every second request", () => link.degrade({ latencyMs: 0, lossEvery: 2 }));
+    await link.degrade({ latencyMs: 0, lossEvery: 2 });
     // Of two transfers' first posts in a row, one is the second of a pair: loss is met whatever was counted before.
     for (const n of [1, 2]) {
       const outcome = await transferThrough(`transfer ${n} over a link that loses every second request`, carol);
@@ -91,10 +88,9 @@ describe("the network between Alice's client and the proposer turns bad", () => 
 
   it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client ↔ proposer: a partition that heals');
     // A listener restart (N16) is mended before the spend by a client restart longer than the partition: mend it first.
-    await step("Alice's client is ready to spend (restarted first if its listener restarted)", () => alice.readyToSpend('transfer'));
-    await step(`Alice's client is cut off from the proposer for ${PARTITION_SECONDS} s`, () => link.partition(PARTITION_SECONDS));
+    await alice.readyToSpend('transfer');
+    await link.partition(PARTITION_SECONDS);
     const outcome = await transferThrough(`a ${PARTITION_SECONDS} s partition between the client and the proposer`, bob);
     expect((await link.state()).counts.heldByPartition, 'the partition held the post of the transfer').toBeGreaterThan(0);
     expect(outcome.kind, 'a post held until the partition heals is answered then (the client sets no timeout)').toBe('completed');

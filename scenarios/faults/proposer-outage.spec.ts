@@ -3,11 +3,11 @@
 // her L2 balance is the deposit and L1 moved by exactly the deposit, the fee and her gas.
 //
 // It runs on a devnet of its own: stopping the run's shared proposer would fail the spends of every scenario beside it.
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { devnetControls, recordWaitProgress, underFault, whyNoFaults, type ProposerOutage, type WaitProgressRecord } from '../../fixtures/faults';
-import { attachText, labels, skipBecause, step } from '../../fixtures/report';
+import { attachText, describeScenario, skipBecause } from '../../fixtures/report';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -17,7 +17,7 @@ const unavailable = whyNoFaults(currentTarget());
 const DEPOSIT = '2';
 const BATCH_WINDOW_SECONDS = 2;
 
-describe('the proposer stops while a confirmation is awaited', () => {
+describeScenario({ epic: 'Reliability', feature: 'Faults survived', story: 'Proposer outage' }, 'the proposer stops while a confirmation is awaited', () => {
   let devnet: Devnet | undefined;
   let facts: DevnetFacts;
   let target: Target;
@@ -51,20 +51,18 @@ describe('the proposer stops while a confirmation is awaited', () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it("the wait for the deposit's confirmation says which proposer does not answer, and since when, within one progress interval", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Proposer outage');
     l1 = await watchL1(alice, [token]);
     progress = recordWaitProgress();
-    outage = await step('the proposer stops', () => devnetControls(target, facts).stopProposer());
-    deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
+    outage = await devnetControls(target, facts).stopProposer();
+    deposit = await alice.deposit(token, DEPOSIT);
     const waitStarted = Date.now();
     confirmed = deposit.reaches('Confirmed');
     confirmed.catch(() => undefined);
     const said = `proposer ${outage.registeredUrl} not answering since `;
-    const line = await step('a progress line names the silent proposer', () => progress!.lineSaying(said, target.timeouts.progressEvery + 5_000));
+    const line = await progress.lineSaying(said, target.timeouts.progressEvery + 5_000);
     await attachText('the progress line', line.line);
     expect(line.at.getTime() - waitStarted, 'written within one progress interval of the wait').toBeLessThanOrEqual(target.timeouts.progressEvery + 5_000);
     const since = new Date(/not answering since (\S+?)(;|$)/.exec(line.line)![1]!);
@@ -75,12 +73,11 @@ describe('the proposer stops while a confirmation is awaited', () => {
 
   it('once the proposer is back, the deposit is confirmed and Alice holds it on L2, with L1 down by exactly value, fee and gas', async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Proposer outage');
     if (!outage) throw new Error('prerequisite failed: the proposer outage (see the previous test)');
-    const back = await step('the proposer starts again', () => outage!.end());
+    const back = await outage.end();
     await context.annotate(`proposer down for ${(back.outageMs / 1_000).toFixed(1)} s`);
-    await step('the deposit request is Confirmed', () => confirmed);
-    await step(`Alice's L2 balance is ${DEPOSIT} ${token.symbol}`, () => alice.l2BalanceBecomes(token, units(token, DEPOSIT)));
+    await confirmed;
+    await alice.l2BalanceBecomes(token, units(token, DEPOSIT));
     const outcome = await l1.settle();
     await expectL1Change(alice, outcome, [token], { native: -(target.depositFeeWei + outcome.gasPaid), tokens: { [token.symbol]: -units(token, DEPOSIT) }, transactions: ['approve', 'escrow'] });
   });

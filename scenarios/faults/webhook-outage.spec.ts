@@ -3,12 +3,12 @@
 // than the push grace period: the harness notices that nothing is pushed although L1 holds a new L2 block, pulls the
 // events API, and the pull path completes the proof. The retry count and the give-up are the devnet double's own
 // settings (fixtures/faults/webhook-outage.ts): MultiBaas documents no retry schedule, so neither is a vendor fact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectConfirmedBlocksDelivered, reportSubscription, subscribeToContractEvents, type ContractEventSubscription } from '../../fixtures/event-webhooks';
 import { deliveryRetriesOf, whyNoFaults, underFault } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
@@ -19,7 +19,7 @@ const retries = deliveryRetriesOf(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
 
-describe('the webhook receiver is unreachable for a while', () => {
+describeScenario({ epic: 'Contract-event webhooks', feature: 'Faults survived' }, 'the webhook receiver is unreachable for a while', () => {
   let cast: Cast | undefined;
   let alice: User;
   const subscriptions: ContractEventSubscription[] = [];
@@ -36,7 +36,6 @@ describe('the webhook receiver is unreachable for a while', () => {
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Contract-event webhooks', feature: 'Faults survived', story: name });
 
   /** A subscription of this scenario (closed at the end), waking the cast's waits on delivered blocks. */
   const subscribe = async (mode: 'push' | 'auto', label: string) => {
@@ -47,17 +46,15 @@ describe('the webhook receiver is unreachable for a while', () => {
   };
 
   /** Alice's client names the deposit's L2 block (the block whose BlockProposed must reach the harness). */
-  const blockNamed = (deposit: TrackedRequest) => step("Alice's client names the deposit in a blockchain_event", () =>
-    awaitBlockContaining(cast!.receiver.inbox, deposit.id, { timeoutMs: target.timeouts.l2Confirmation, progressEveryMs: target.timeouts.progressEvery, diagnose: () => alice.diagnose() }));
+  const blockNamed = (deposit: TrackedRequest) => awaitBlockContaining(cast!.receiver.inbox, deposit.id, { timeoutMs: target.timeouts.l2Confirmation, progressEveryMs: target.timeouts.progressEvery, diagnose: () => alice.diagnose() });
 
   it("unreachable for fewer attempts than the devnet double's retries: the refused deliveries are made again and the deposit's block arrives by push", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Receiver unreachable within the retries');
     const events = await subscribe('push', 'webhook outage within retries');
     const receiver = events.receiver!;
     receiver.goOffline({ attempts: retries!.retries });
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
-    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, DEPOSIT);
+    await deposit.reaches('Confirmed');
     await blockNamed(deposit);
     await expectConfirmedBlocksDelivered(events, cast!.receiver.inbox, [deposit], 'push', target.timeouts);
     await reportSubscription(events);
@@ -66,12 +63,11 @@ describe('the webhook receiver is unreachable for a while', () => {
 
   it("unreachable for longer than the push grace period: the harness pulls the events API, and the deposit's block arrives by pull", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Receiver unreachable beyond the retries');
     const events = await subscribe('auto', 'webhook outage beyond retries');
     const receiver = events.receiver!;
     receiver.goOffline();
-    const deposit = await step(`Alice deposits ${DEPOSIT} ${token.symbol}`, () => alice.deposit(token, DEPOSIT));
-    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+    const deposit = await alice.deposit(token, DEPOSIT);
+    await deposit.reaches('Confirmed');
     await blockNamed(deposit);
     await expectConfirmedBlocksDelivered(events, cast!.receiver.inbox, [deposit], 'pull', target.timeouts);
     await reportSubscription(events);

@@ -5,7 +5,7 @@
 // identity point, so that case runs last of the spends); a key derivation from a mnemonic that is not 24 words or from
 // a malformed path is refused with 500 and leaves the user's keys loaded. Each time nothing moves: L1 and L2 balances
 // of both users, the tokens in escrow and both clients' commitments.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import { hex64, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
 import {
@@ -15,7 +15,7 @@ import {
   mnemonicOfWords,
   rejectionToken,
 } from '../../fixtures/expectations';
-import { labels } from '../../fixtures/report';
+import { describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -26,12 +26,11 @@ const token = rejectionToken(target);
 const erc20: TokenRef = { address: token.address, standard: 'ERC20' };
 const deposited = units(token, token.amounts.deposit);
 
-describe(`Balance and key rejections (${token.symbol}): more than held, a malformed recipient key, unusable key derivations`, () => {
+describeScenario({ epic: 'Rejections', feature: 'Balances and keys' }, `Balance and key rejections (${token.symbol}): more than held, a malformed recipient key, unusable key derivations`, () => {
   let cast: Cast;
   let alice: User;
   let bob: User;
 
-  const story = (feature: string, name: string) => labels({ epic: 'Rejections', feature, story: name });
 
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: deposited } }, scenario: 'balance and key rejections' });
@@ -52,8 +51,7 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
     ['a transfer of one raw unit more than Alice holds', () => transferTo(bob.zkpPublicKey, deposited + 1n)],
     ['a withdrawal of one raw unit more than Alice holds', (): RawSubmission =>
       ({ operation: 'withdraw', body: withdrawBody({ token: erc20, value: deposited + 1n, recipient: alice.l1Address, fee: 0n }) })],
-  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
-    await story('More than the balance', what);
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
@@ -61,8 +59,7 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
   it.for([
     ['not hex', () => transferTo('zz'.repeat(32))],
     ['off the curve', () => transferTo('ff'.repeat(32))],
-  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
-    await story('Malformed ZKP public key', `Recipient key ${what}`);
+  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
@@ -71,21 +68,18 @@ describe(`Balance and key rejections (${token.symbol}): more than held, a malfor
   it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${
     target.clients.build === 'plume' ? "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)" : 'and nothing moves'
   }`, async (context) => {
-    await story('Malformed ZKP public key', 'Recipient key the identity point');
     await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
     await expectSpendFailedAfterSelection(alice, transferTo(hex64(1n)), cast.users, target.tokens);
   });
 
   it.for([12, 21] as const)('deriveKey with a %i-word mnemonic is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async (words) => {
-    await story('Key derivation', `Mnemonic of ${words} words`);
     await expectKeyDerivationRefused(alice, { mnemonic: mnemonicOfWords(words) }, cast.users, target.tokens);
   });
 
   it.for([
     ['a non-numeric index', "m/44'/60'/0'/0/x"],
     ['no leading m', "44'/60'/0'/0/0"],
-  ] as const)('deriveKey with a child path with %s is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async ([what, childPath]) => {
-    await story('Key derivation', `Child path with ${what}`);
+  ] as const)('deriveKey with a child path with %s is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async ([, childPath]) => {
     await expectKeyDerivationRefused(alice, { mnemonic: alice.identity.mnemonic, childPath }, cast.users, target.tokens);
   });
 

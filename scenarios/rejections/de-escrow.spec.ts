@@ -6,7 +6,7 @@
 // reads recipientAddress as a number
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:26-30), so the short form names the same
 // address and pays out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { amountHex, deEscrowBody, hex64, recipientAddressHex, shortRecipientAddress, units, withdrawBody, type DeEscrowBody } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
 import {
@@ -21,7 +21,7 @@ import {
   watchL1,
   type L1Watch,
 } from '../../fixtures/expectations';
-import { checkOnlyWhere, labels, step, type SkipContext } from '../../fixtures/report';
+import { checkOnlyWhere, describeScenario, type SkipContext } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User, type Withdrawal } from '../../fixtures/users';
@@ -32,7 +32,7 @@ const target = currentTarget();
 const token = rejectionToken(target);
 const amount = { deposit: units(token, token.amounts.deposit), withdraw: units(token, token.amounts.withdraw) };
 
-describe(`De-escrow rejections (${token.symbol}): too early, not matching the withdrawal, twice`, () => {
+describeScenario({ epic: 'Rejections', feature: 'De-escrow' }, `De-escrow rejections (${token.symbol}): too early, not matching the withdrawal, twice`, () => {
   let cast: Cast;
   let alice: User;
   let bob: User;
@@ -43,7 +43,6 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   /** The early de-escrow paid out: the block landed during it (possible only where nothing holds blocks). */
   let paidEarly = false;
 
-  const story = (name: string) => labels({ epic: 'Rejections', feature: 'De-escrow', story: name });
   const routeOnly = (context: SkipContext) =>
     skipForBuild(context, alice.build, alice.build.deEscrow === 'automatic',
       'no de-escrow route (POST /v1/de-escrow answers 404): the client de-escrows by itself, so there is no de-escrow to refuse');
@@ -75,23 +74,18 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   const deEscrowWith = (change: Partial<DeEscrowBody>): DeEscrowBody => ({ ...deEscrowBody(pending().withdrawal.request.body, pending().salt), ...change });
 
   it('a withdraw naming the recipient in the short 0x form is accepted: the real client reads it as a number (unlike the original API brief: docs/client-api.md)', async () => {
-    await story('Recipient in the short 0x form on withdraw');
     // Held blocks keep the withdrawal before its block, so that the early de-escrow can be tried next; where nothing
     // holds them (the test network, E2E_DEVNET=testnet-pace) the block may land at any moment.
     await target.blockProduction?.hold();
     aliceL1 = await watchL1(alice, [token]);
     const body = { ...withdrawBody({ token: { address: token.address, standard: 'ERC20' }, value: amount.withdraw, recipient: alice.l1Address, fee: 0n }), recipientAddress: shortRecipientAddress(alice.l1Address) };
-    withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol} to ${body.recipientAddress}`, () => withdrawAsIs(alice, body));
-    salt = (await step('the withdraw fund salt arrives', () => withdrawal!.salt())).salt;
-    const spent = await step(
-      blocksHeld(target) ? 'the commitment whose nullifier is the salt is PendingSpend' : 'the commitment whose nullifier is the salt is PendingSpend, or Spent once its block landed',
-      () => expectSpendAwaitingItsBlock(target, withdrawal!, salt!),
-    );
+    withdrawal = await withdrawAsIs(alice, body);
+    salt = (await withdrawal.salt()).salt;
+    const spent = await expectSpendAwaitingItsBlock(target, withdrawal, salt);
     expectAmount("the value of the spent commitment (Alice's deposit)", spent.preimage.value, amount.deposit, token, "the spent commitment is Alice's deposit");
   });
 
   it('a de-escrow before the withdrawal block is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
-    await story('De-escrow before Spent');
     await routeOnly(context);
     await checkOnlyWhere(blocksHeld(target), 'the spent commitment is still PendingSpend right before the early de-escrow',
       'nothing holds L2 block production on this target, so the withdrawal block may have landed already', async () =>
@@ -103,9 +97,8 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
   });
 
   it('once the withdrawal block lands the commitment is Spent', async () => {
-    await story('De-escrow before Spent');
     await target.blockProduction?.release();
-    const spent = await step('the commitment becomes Spent', () => pending().withdrawal.landed(pending().salt));
+    const spent = await pending().withdrawal.landed(pending().salt);
     expect(spent.status).toBe('Spent');
   });
 
@@ -113,25 +106,21 @@ describe(`De-escrow rejections (${token.symbol}): too early, not matching the wi
     ['a salt of no withdrawal', () => ({ withdrawFundSalt: hex64(BigInt(`0x${pending().salt}`) ^ 1n) })],
     ['a value one raw unit above the withdrawal', () => ({ value: amountHex(amount.withdraw + 1n) })],
     ["Bob's address instead of the withdrawal's recipient", () => ({ recipientAddress: recipientAddressHex(bob.l1Address) })],
-  ] as const)('a de-escrow with %s is refused (400 "Failed to de-escrow funds") and moves nothing', async ([what, change], context) => {
-    await story(`De-escrow with ${what}`);
+  ] as const)('a de-escrow with %s is refused (400 "Failed to de-escrow funds") and moves nothing', async ([, change], context) => {
     await routeOnly(context);
     await expectDeEscrowBodyRefused(alice, deEscrowWith(change()), cast.users, target.tokens);
   });
 
   it("a de-escrow repeating the short 0x recipient pays Alice exactly the value (unlike the original API brief: docs/client-api.md); her gas falls by exactly the de-escrow's", async () => {
-    await story('Recipient in the short 0x form on de-escrow');
     const { withdrawal: w, salt: s } = pending();
     if (!aliceL1) throw new Error("prerequisite failed: Alice's L1 watch from before the withdrawal (see the short-form withdraw test)");
     // Not asked again when the early call paid (its block landed during it, with the same body): the payout is that one.
-    if (alice.build.deEscrow === 'route' && !paidEarly) await step('Alice de-escrows', () => alice.deEscrow(w, s));
-    const payout = await step('the funds are paid out on L1', () => w.deEscrowed(s));
+    const payout = await alice.claim(w, s, { asked: paidEarly });
     expect(payout.sentBy, "sent, and its gas paid, by Alice's own client").toBe(alice.l1Address);
     await expectL1Change(alice, await aliceL1.settle({ knownHashes: [payout.l1TxHash] }), [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
   });
 
   it('a second de-escrow of the same withdrawal is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
-    await story('De-escrow twice');
     await routeOnly(context);
     await expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens);
   });

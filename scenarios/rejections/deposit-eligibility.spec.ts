@@ -8,11 +8,11 @@
 // PendingCreation. Either way nothing of value moves: every user's L1 tokens and L2 balances, the tokens in escrow and
 // everyone's earlier commitments stay as they were; a client that sent transactions paid exactly their gas and nothing
 // else.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import { depositBody, units, type DepositBody } from '../../fixtures/api';
 import { expectEscrowReverted, expectNothingMoved, expectQueuedThenFailed, rejectionToken, watchLedgers } from '../../fixtures/expectations';
 import { createLogger } from '../../fixtures/log';
-import { labels, skipBecause, step } from '../../fixtures/report';
+import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -24,7 +24,7 @@ const token = rejectionToken(target);
 const value = units(token, token.amounts.deposit);
 const log = createLogger('e2e::rejections');
 
-describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no gas, no token`, () => {
+describeScenario({ epic: 'Rejections', feature: 'Deposit eligibility' }, `Deposit-eligibility rejections (${token.symbol}): not allowlisted, no gas, no token`, () => {
   let cast: Cast;
   /** Holds gas and the token, but is not allowlisted. */
   let carol: User;
@@ -33,7 +33,6 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
   /** Allowlisted and has gas, but holds none of the token. */
   let erin: User;
 
-  const story = (name: string) => labels({ epic: 'Rejections', feature: 'Deposit eligibility', story: name });
   const deposit = (): DepositBody => depositBody({ token: { address: token.address, standard: 'ERC20' }, value, fee: target.depositFeeWei });
 
   beforeAll(async () => {
@@ -55,7 +54,6 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
   });
 
   it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async (context) => {
-    await story('Client address not allowlisted');
     if (target.name !== 'devnet') {
       await skipBecause(context, `${target.name}: the users' keys are pre-certified there, so no client address is left out of the allowlist`);
     }
@@ -63,19 +61,17 @@ describe(`Deposit-eligibility rejections (${token.symbol}): not allowlisted, no 
   });
 
   it('a deposit from a client without gas: accepted with 202, then Failed (its approval cannot be sent); nothing moves', async () => {
-    await story('Client lacks the gas token');
     await expectQueuedThenFailed(dave, { operation: 'deposit', body: deposit() }, cast.users, target.tokens);
   });
 
   it('a deposit of a token the client does not hold: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async () => {
-    await story('Client lacks the token');
     await expectUnescrowedDeposit(erin);
   });
 
   async function expectUnescrowedDeposit(user: User): Promise<void> {
     const watch = await watchLedgers(cast.users, target.tokens);
-    const request = await step(`${user.name} deposits ${token.amounts.deposit} ${token.symbol}`, () => depositAsIs(user, deposit()));
-    await step('the client reports the deposit Submitted although nothing was escrowed', () => request.reaches('Submitted'));
+    const request = await depositAsIs(user, deposit());
+    await request.reaches('Submitted');
     const settled = await expectNothingMoved(watch, { gasSpentBy: [{ user, transactions: ['approve', 'escrow_funds (reverted)'] }], unescrowedDepositOf: user });
     await expectEscrowReverted(user, settled);
   }

@@ -5,12 +5,12 @@
 // PendingSpend for good (fixtures/builds/failed-spends.ts), so each case spends a commitment of its own, and on the
 // real network the plume cases do not run. Nothing else moves: L1 and L2 balances — the fee balance too — and both
 // clients' other commitments.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import { erc20, gasCoin } from '../../fixtures/assets';
 import { transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
 import { expectSpendFailedAfterSelection, rejectionToken } from '../../fixtures/expectations';
-import { labels, step } from '../../fixtures/report';
+import { describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type User } from '../../fixtures/users';
@@ -28,12 +28,11 @@ const reservedInputFate = target.clients.build === 'plume'
   ? 'its value commitment left PendingSpend for good (the plume build never releases it)'
   : 'its value commitment released';
 
-describe(`Fee-balance rejections (${token.symbol}): a fee one wei more than the sender's fee balance`, () => {
+describeScenario({ epic: 'Rejections', feature: 'Fee balance' }, `Fee-balance rejections (${token.symbol}): a fee one wei more than the sender's fee balance`, () => {
   let cast: Cast;
   let alice: User;
   let bob: User;
 
-  const story = (name: string) => labels({ epic: 'Rejections', feature: 'Fee balance', story: name });
 
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], {
@@ -64,10 +63,9 @@ describe(`Fee-balance rejections (${token.symbol}): a fee one wei more than the 
       ({ operation: 'transfer', body: transferBody({ token: ref, value: units(token, token.amounts.transfer), recipient: bob.zkpPublicKey, fee: feeBeyondBalance }) })],
     ['a withdrawal to her own L1 address', (): RawSubmission =>
       ({ operation: 'withdraw', body: withdrawBody({ token: ref, value: units(token, token.amounts.withdraw), recipient: alice.l1Address, fee: feeBeyondBalance }) })],
-  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`, async ([what, submission], context) => {
-    await story(`${what[0]!.toUpperCase()}${what.slice(1)} with a fee beyond the fee balance`);
+  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`, async ([, submission], context) => {
     await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
-    await step(`Alice's fee balance is ${DEPOSIT_FEE}, the fee asked ${feeBeyondBalance} wei`, () => alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE)));
+    await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
     await expectSpendFailedAfterSelection(alice, submission(), cast.users, target.tokens);
   });
 });

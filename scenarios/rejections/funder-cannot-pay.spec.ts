@@ -4,7 +4,8 @@
 // where to send it, and move nothing. On the devnet, the devnet stands in for the test network
 // (fixtures/faults/stand-in-profile.ts) and a fresh funder is given too little of everything.
 import { parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeScenario } from '../../fixtures/report';
 import { runNestedE2e, type NestedE2eRun } from '../../fixtures/faults/nested-e2e';
 import { standInProfile, writeStandInEnvFile, type StandInToken } from '../../fixtures/faults/stand-in-profile';
 import { asWritten, funderNow, returnFunds, shortfallsIn, underFundedFunder, type UnderFundedFunder } from '../../fixtures/faults/under-funded-funder';
@@ -42,7 +43,7 @@ afterAll(async () => {
   if (funder) await returnFunds(target, funder);
 });
 
-describe('Preflight refuses a run its funder cannot pay for', () => {
+describeScenario({ epic: 'Rejections', feature: 'Funder cannot pay' }, 'Preflight refuses a run its funder cannot pay for', () => {
   it('preflight refuses the run with exit status 2, before any scenario starts', async (context) => {
     if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
     expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-4000)}`).toBe(2);

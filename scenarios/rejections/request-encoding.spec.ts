@@ -6,11 +6,11 @@
 // fails the request later (`Failed`, no notification). Either way nothing moves: L1 and L2 balances of both users, the
 // tokens in escrow and both clients' commitments. Each case is a well-formed body from the fixtures with the one field
 // under test written wrongly.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import { depositBody, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
 import { expectNothingMoved, expectQueuedThenFailed, expectRefusal, rejectionToken, watchLedgers } from '../../fixtures/expectations';
-import { labels } from '../../fixtures/report';
+import { describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -21,12 +21,11 @@ const token = rejectionToken(target);
 const erc20: TokenRef = { address: token.address, standard: 'ERC20' };
 const amount = { deposit: units(token, token.amounts.deposit), transfer: units(token, token.amounts.transfer), withdraw: units(token, token.amounts.withdraw) };
 
-describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, token ids, token types`, () => {
+describeScenario({ epic: 'Rejections', feature: 'Request encoding' }, `Request-encoding rejections (${token.symbol}): request ids, amounts, token ids, token types`, () => {
   let cast: Cast;
   let alice: User;
   let bob: User;
 
-  const story = (feature: string, name: string) => labels({ epic: 'Rejections', feature, story: name });
 
   beforeAll(async () => {
     // Alice holds the token on L1 and on L2, so that each refusal is about the encoding and nothing else.
@@ -52,7 +51,6 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     ['without X-Request-ID', null],
     ['with an X-Request-ID that is not a UUID', 'request-1'],
   ] as const)('a deposit %s is refused at once (400 "Invalid request id"), not queued, and moves nothing', async ([how, requestId], context) => {
-    await story('X-Request-ID', `Deposit ${how}`);
     await skipForBuild(context, alice.build, alice.build.requestIds === 'server-generated',
       'the client ignores X-Request-ID and makes its own (since EYBlockchain/nightfall_4_CE 5bce1a0): there is no request id to refuse');
     const watch = await watchLedgers(cast.users, target.tokens);
@@ -71,8 +69,7 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
       return written(t, { recipientData: { ...(t.body as { recipientData: object }).recipientData, values: ['0x1'] } });
     }],
     ['a withdraw fee in words ("zero")', () => written(withdraw(), { fee: 'zero' })],
-  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
-    await story('Amount encoding', what);
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
@@ -80,8 +77,7 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     ['a deposit token id longer than 32 bytes', () => written(deposit(), { tokenId: '00'.repeat(33) })],
     ['a withdraw token id in an odd number of hex digits ("000")', () => written(withdraw(), { tokenId: '000' })],
     ['a transfer token id in the short form with an odd digit count ("0x0")', () => written(transfer(), { tokenId: '0x0' })],
-  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
-    await story('Token id form', what);
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 
@@ -91,8 +87,7 @@ describe(`Request-encoding rejections (${token.symbol}): request ids, amounts, t
     ['a deposit token type named instead of coded ("ERC20")', () => written(deposit(), { tokenType: 'ERC20' })],
     ['a deposit token type with a 0x prefix ("0x0")', () => written(deposit(), { tokenType: '0x0' })],
     ['a deposit token type beyond one byte ("100")', () => written(deposit(), { tokenType: '100' })],
-  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([what, submission]) => {
-    await story('Token type', what);
+  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
     await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
   });
 

@@ -5,11 +5,11 @@
 // a value finds no commitment worth it (an item's commitment has value 0) and is Failed too. Each time nothing moves:
 // the item stays where it was on L1, no L1 transaction is sent, and L1 and L2 balances and both clients' commitments
 // are unchanged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, grantAssets, l1Holdings, type Asset, type Collection } from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
-import { attachJson, labels, nothingToTest, step } from '../../fixtures/report';
+import { attachJson, describeScenario, nothingToTest } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -20,14 +20,13 @@ const token = rejectionToken(target);
 const erc721Collection = collectionUnderTest(target, 'ERC721');
 const erc1155Collection = collectionUnderTest(target, 'ERC1155');
 
-describe('Token-standard rejections: values and ids each standard refuses', () => {
+describeScenario({ epic: 'Rejections', feature: 'Token-standard rules' }, 'Token-standard rejections: values and ids each standard refuses', () => {
   let cast: Cast;
   let alice: User;
   /** An ERC-721 item Alice keeps on L1, and one she has deposited (Unspent on L2, in escrow on L1). */
   let heldItem: Asset | undefined;
   let depositedItem: Asset | undefined;
 
-  const story = (name: string) => labels({ epic: 'Rejections', feature: 'Token-standard rules', story: name });
 
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } }, scenario: 'token-standard rejections' });
@@ -60,28 +59,24 @@ describe('Token-standard rejections: values and ids each standard refuses', () =
   }
 
   it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-    await story('ERC-721 deposit with a value');
     if (!heldItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice');
     const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
-    await step(`Alice deposits ${describeAsset(heldItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem!));
+    await expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem);
   });
 
   it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves', async (context) => {
-    await story('ERC-721 withdrawal with a value');
     if (!depositedItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice');
     const body = withdrawBody({ token: depositedItem, tokenId: depositedItem.tokenId, value: 1n, recipient: alice.l1Address, fee: 0n });
-    await step(`Alice withdraws ${describeAsset(depositedItem)} with value 0x01`, () => expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem!));
+    await expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem);
   });
 
   it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-    await story('ERC-1155 deposit of nothing');
     if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
     const body = depositBody({ token: collectionRef(erc1155Collection.collection), tokenId: 0n, value: 0n, fee: target.depositFeeWei });
     await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
   });
 
   it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval, and nothing moves`, async () => {
-    await story('ERC-20 deposit with a token id');
     const body = depositBody({ token: { address: token.address, standard: 'ERC20' }, tokenId: 1n, value: units(token, token.amounts.deposit), fee: target.depositFeeWei });
     await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
   });

@@ -1,7 +1,7 @@
 // The main scenario: two users, each with their own client, move an ERC-20 from public L1 balances into private
 // commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
 // tokens run side by side, each in its own worker with its own users and clients.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units, type CommitmentEntry } from '../../fixtures/api';
 import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
 import {
@@ -28,7 +28,7 @@ import {
   type L1Watch,
 } from '../../fixtures/expectations';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, checkOnlyWhere, describeAmount, labels, nothingToTest, step } from '../../fixtures/report';
+import { attachJson, checkOnlyWhere, describeScenario, labels, nothingToTest } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type SaltSource, type TrackedRequest, type User, type Withdrawal } from '../../fixtures/users';
@@ -58,7 +58,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
   const token = tokenOfKind(target, kind);
   const eventPath = options.contractEvents;
 
-  describe(`${token.symbol} round trip: deposit, private transfer, withdraw, de-escrow`, () => {
+  describeScenario({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)` }, `${token.symbol} round trip: deposit, private transfer, withdraw, de-escrow`, () => {
     const amount = {
       deposit: units(token, token.amounts.deposit),
       transfer: units(token, token.amounts.transfer),
@@ -110,7 +110,6 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     });
 
     // Behaviors view: epic → one feature per token → one story per phase of the round trip.
-    const story = (name: string) => labels({ epic: 'Private payments', feature: `${token.symbol} round trip (${token.decimals} decimals)`, story: name });
 
     afterAll(async () => {
       await target.blockProduction?.release();
@@ -123,32 +122,28 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     reportCastPerTest(() => cast);
 
     it('both users hold exactly what the funder granted them on L1', async () => {
-      await story('Set-up');
       const [a, b] = await Promise.all([alice.l1Snapshot(target.tokens), bob.l1Snapshot(target.tokens)]);
       expectL1Holdings(alice, a, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: amount.deposit } });
       expectL1Holdings(bob, b, [token], { native: target.gasAllowanceWei, tokens: { [token.symbol]: 0n } });
     });
 
     it('both clients are fingerprinted as the same build, without moving value', async () => {
-      await story('Set-up');
       for (const user of [alice, bob]) await attachClientBuild(user.name, user.build);
       expect(describeBuild(bob.build), "Bob's client build").toBe(describeBuild(alice.build));
       expect(alice.build.mismatches).toEqual([]);
     });
 
     it('every expected proposer is registered, seen by both clients, and answers', async () => {
-      await story('Set-up');
       await expectEveryProposerRegistered(target, [alice, bob]);
     });
 
     it('Alice deposits: confirmed on L2, her L2 balance is the value, L1 fell by exactly value, fee and her gas', async () => {
-      await story('Deposit');
       const l1 = await watchL1(alice, [token]);
-      const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol}`, () => alice.deposit(token, token.amounts.deposit));
+      const deposit = await alice.deposit(token, token.amounts.deposit);
       expect(alice.build.mismatches, `the first submission shows the request-id rule the fingerprint dated (${describeBuild(alice.build)})`).toEqual([]);
-      await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
+      await deposit.reaches('Confirmed');
       confirmed.push(deposit);
-      await step(`Alice's L2 ${token.symbol} balance is ${describeAmount(amount.deposit, token)}`, () => alice.l2BalanceBecomes(token, amount.deposit));
+      await alice.l2BalanceBecomes(token, amount.deposit);
       const outcome = await l1.settle();
       await expectL1Change(alice, outcome, [token], {
         native: -(target.depositFeeWei + outcome.gasPaid),
@@ -158,25 +153,23 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     });
 
     it('Alice pays Bob privately: Bob holds the amount on L2, Alice the change', async () => {
-      await story('Private transfer');
-      const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob`, () => alice.transfer(token, token.amounts.transfer, bob));
-      await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
+      const transfer = await alice.transfer(token, token.amounts.transfer, bob);
+      await transfer.reaches('Confirmed');
       confirmed.push(transfer);
-      await step(`Bob's L2 ${token.symbol} balance is ${describeAmount(amount.transfer, token)}`, () => bob.l2BalanceBecomes(token, amount.transfer));
-      await step(`Alice's L2 ${token.symbol} balance is the change, ${describeAmount(amount.deposit - amount.transfer, token)}`, () => alice.l2BalanceBecomes(token, amount.deposit - amount.transfer));
+      await bob.l2BalanceBecomes(token, amount.transfer);
+      await alice.l2BalanceBecomes(token, amount.deposit - amount.transfer);
     });
 
     it('Bob withdraws part of his funds to his own L1 address: the withdraw fund salt arrives and names his spent commitment', async () => {
-      await story('Withdrawal');
       // Holding block production (devnet) keeps the withdrawal before its block, so the next test can try the early
       // de-escrow; where nothing holds it (the test network, E2E_DEVNET=testnet-pace) the block may land at any
       // moment, and the checks before it say so.
       await target.blockProduction?.hold();
       bobL1 = await watchL1(bob, [token]);
-      withdrawal = await step(`Bob withdraws ${token.amounts.withdraw} ${token.symbol}`, () => bob.withdraw(token, token.amounts.withdraw));
-      salt = await step('the withdraw fund salt arrives', () => withdrawal!.salt());
+      withdrawal = await bob.withdraw(token, token.amounts.withdraw);
+      salt = await withdrawal.salt();
       await attachJson('withdraw fund salt', salt);
-      const notified = await step('the client notification carries the same salt', () => withdrawal!.notifiedSalt());
+      const notified = await withdrawal.notifiedSalt();
       expect(notified).toBe(salt.salt);
       await checkOnlyWhere(bob.build.saltSources.includes('request-status'), 'the salt in the request status (child_request_args)',
         `${bob.build.name} client: its request status is not a source of the withdraw fund salt (sources: ${bob.build.saltSources.join(', ')})`, async () => {
@@ -188,16 +181,12 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
             expect((await withdrawal!.escrow(salt!.salt)).stage, 'no child_request_args: only once the block landed and the client de-escrowed').not.toBe('awaiting-block');
           }
         });
-      const spent = await step(
-        blocksHeld(target) ? 'the commitment whose nullifier is the salt is PendingSpend' : 'the commitment whose nullifier is the salt is PendingSpend, or Spent once its block landed',
-        () => expectSpendAwaitingItsBlock(target, withdrawal!, salt!.salt),
-      );
+      const spent = await expectSpendAwaitingItsBlock(target, withdrawal, salt.salt);
       expectAmount('the value of the spent commitment (what Bob received)', spent.preimage.value, amount.transfer, token, 'the spent commitment holds what Bob received');
       await expectNothingClaimableBeforeItsBlock(target, withdrawal, salt.salt);
     });
 
     it('a de-escrow before the withdrawal block fails and moves nothing', async (context) => {
-      await story('De-escrow');
       await skipForBuild(context, bob.build, bob.build.deEscrow === 'automatic',
         'no de-escrow route (POST /v1/de-escrow answers 404), so there is nothing to ask before the block; ' +
           'that nothing is claimable before it is checked by the withdrawal test on every build');
@@ -211,34 +200,27 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
     });
 
     it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {
-      await story('Withdrawal');
       const pending = requireWithdrawal(withdrawal, salt);
       await target.blockProduction?.release();
-      const spent = await step('the commitment becomes Spent', () => pending.withdrawal.landed(pending.salt));
+      const spent = await pending.withdrawal.landed(pending.salt);
       expect(spent.status).toBe('Spent');
       confirmed.push(pending.withdrawal.request);
       await attachJson('withdraw request status (may stay Submitted on this build)', await bob.api.requestStatus(pending.withdrawal.request.id));
     });
 
     it("the funds leave escrow: Bob's L1 token balance rises by exactly the value, his gas falls by exactly the de-escrow gas his own client paid", async () => {
-      await story('De-escrow');
       const pending = requireWithdrawal(withdrawal, salt);
       if (!bobL1) throw new Error("prerequisite failed: Bob's L1 watch from before the withdrawal (see the withdraw test)");
       // Not asked again when the early call paid (its block landed during it): the payout below is that one.
-      if (bob.build.deEscrow === 'route' && !paidEarly) await step('Bob de-escrows', () => bob.deEscrow(pending.withdrawal, pending.salt));
-      const payout = await step(
-        bob.build.deEscrow === 'route' ? 'the funds are paid out on L1' : "Bob's client de-escrows by itself (automatic de-escrow)",
-        () => pending.withdrawal.deEscrowed(pending.salt),
-      );
+      const payout = await bob.claim(pending.withdrawal, pending.salt, { asked: paidEarly });
       await attachJson('de-escrow on L1', payout);
       expect(payout.sentBy, "the de-escrow is sent, and its gas paid, by Bob's own client").toBe(bob.l1Address);
       const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
       await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amount.withdraw }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
-      await step(`Bob's L2 ${token.symbol} balance is the change, ${describeAmount(amount.transfer - amount.withdraw, token)}`, () => bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw));
+      await bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw);
     });
 
     it('a second de-escrow of the same withdrawal fails and moves nothing', async (context) => {
-      await story('De-escrow');
       await skipForBuild(context, bob.build, bob.build.deEscrow === 'automatic',
         'no de-escrow route (POST /v1/de-escrow answers 404), so a second de-escrow cannot be asked; that the funds were ' +
           "paid exactly once, by one descrow_funds of this salt from Bob's own client, is checked by the de-escrow test");
@@ -256,8 +238,8 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       await reportSubscription(events!);
       expect(confirmed.map((request) => request.operation), 'the requests whose blocks were confirmed').toEqual(['deposit', 'transfer', 'withdraw']);
       // A client may name a request after the harness saw its block (head notifies after its automatic de-escrow).
-      await step('each client names its confirmed requests in a blockchain_event', () => Promise.all(confirmed.map((request) =>
-        awaitBlockContaining(cast.receiver.inbox, request.id, { timeoutMs: target.timeouts.l2Confirmation, progressEveryMs: target.timeouts.progressEvery, diagnose: () => request.user.diagnose() }))));
+      await Promise.all(confirmed.map((request) =>
+        awaitBlockContaining(cast.receiver.inbox, request.id, { timeoutMs: target.timeouts.l2Confirmation, progressEveryMs: target.timeouts.progressEvery, diagnose: () => request.user.diagnose() })));
       await expectConfirmedBlocksDelivered(events!, cast.receiver.inbox, confirmed, eventPath, target.timeouts);
     });
   });

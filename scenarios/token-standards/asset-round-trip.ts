@@ -2,11 +2,11 @@
 // privately, Bob withdraws to his own L1 address and the funds leave escrow. At every step the token's holders on L1
 // (Alice, the escrow, Bob) are read at one block and compared to the unit, and each client's L2 view (balance and
 // commitments of the token) must agree. One spec file per standard declares it, so the standards run side by side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectionUnderTest, describeAsset, erc3525TokensOf, grantAssets, l1Holdings, nfTokenIdOf, partOf, type Asset, type Holdings, type NonFungibleStandard } from '../../fixtures/assets';
 import { erc3525DeEscrowDefect, skipForBuild } from '../../fixtures/builds';
 import { expectDeEscrowPaidNothing, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
-import { attachJson, labels, nothingToTest, step, type SkipContext } from '../../fixtures/report';
+import { attachJson, describeScenario, nothingToTest, type SkipContext } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
@@ -29,7 +29,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
   const target = currentTarget();
   const configured = collectionUnderTest(target, trip.standard);
 
-  describe(`${trip.feature}: deposit, private transfer, withdraw, de-escrow`, () => {
+  describeScenario({ epic: 'Token standards', feature: trip.feature }, `${trip.feature}: deposit, private transfer, withdraw, de-escrow`, () => {
     let cast: Cast;
     let alice: User;
     let bob: User;
@@ -41,7 +41,6 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     let salt: SaltSource | undefined;
     let bobL1: { settle(): Promise<L1Outcome> } | undefined;
 
-    const story = (name: string) => labels({ epic: 'Token standards', feature: trip.feature, story: name });
     const holdings = () => l1Holdings<Holder>(alice.publicClient, granted, { Alice: alice.l1Address, escrow: target.contracts.nightfall, Bob: bob.l1Address });
     const expectHoldings = async (expected: Holdings<Holder>, what: string) => {
       const held = await holdings();
@@ -65,19 +64,17 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     reportCastPerTest(() => cast);
 
     it(`Alice holds the granted ${trip.standard} token on L1; the escrow and Bob hold none of it`, async (context) => {
-      await story('Set-up');
       if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       await attachJson('asset', { asset: describeAsset(granted), contract: granted.address, tokenId: granted.tokenId.toString(), slot: granted.slot?.toString() });
       await expectHoldings({ Alice: held(granted), escrow: 0n, Bob: 0n }, 'L1 holders before the deposit');
     });
 
     it('Alice deposits it: confirmed on L2, her client holds one Unspent commitment of it, it sits in escrow on L1, her gas and fee are exact', async (context) => {
-      await story('Deposit');
       if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       const l1 = await watchL1(alice, []);
-      const deposit = await step(`Alice deposits ${describeAsset(granted)}`, () => alice.deposit(granted));
-      await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
-      await step(`Alice's L2 balance of the token is ${granted.value} raw units`, () => alice.l2HoldingBecomes(granted, granted.value));
+      const deposit = await alice.deposit(granted);
+      await deposit.reaches('Confirmed');
+      await alice.l2HoldingBecomes(granted, granted.value);
       const commitments = await alice.commitmentsOf(granted);
       expect(commitments.map((c) => [c.status, c.preimage.value]), "Alice's commitments of the token").toEqual([['Unspent', granted.value]]);
       const info = await alice.api.tokenInfo(nfTokenIdOf(granted));
@@ -88,14 +85,12 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     });
 
     it('Alice pays Bob privately: Bob\'s client holds it, Alice\'s commitment is Spent, nothing moves on L1', async (context) => {
-      await story('Private transfer');
       if ('skip' in configured) return nothingToTest(context, target, configured.skip);
-      const transfer = await step(`Alice transfers ${describeAsset(paid)} to Bob`, () => alice.transfer(paid, bob));
-      await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
-      await step(`Bob's L2 balance of the token is ${paid.value} raw units`, () => bob.l2HoldingBecomes(paid, paid.value));
+      const transfer = await alice.transfer(paid, bob);
+      await transfer.reaches('Confirmed');
+      await bob.l2HoldingBecomes(paid, paid.value);
       const change = granted.value - paid.value;
-      await step(`Alice's L2 balance of the token is ${change === 0n ? 'nothing' : `the change, ${change} raw units`}`, () =>
-        alice.l2HoldingBecomes(granted, change === 0n ? 'nothing' : change));
+      await alice.l2HoldingBecomes(granted, change === 0n ? 'nothing' : change);
       const bobs = await bob.commitmentsOf(paid);
       expect(bobs.map((c) => [c.status, c.preimage.value]), "Bob's commitments of the token").toEqual([['Unspent', paid.value]]);
       const alices = await alice.commitmentsOf(granted);
@@ -104,18 +99,16 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     });
 
     it('Bob withdraws to his own L1 address: the withdraw fund salt names his spent commitment, which becomes Spent when the block lands', async (context) => {
-      await story('Withdrawal');
       if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       await skipWhereWithdrawalNeverConfirms(context);
       bobL1 = await watchL1(bob, []);
-      withdrawal = await step(`Bob withdraws ${describeAsset(withdrawn)}`, () => bob.withdraw(withdrawn));
-      salt = await step('the withdraw fund salt arrives', () => withdrawal!.salt());
-      const spent = await step('the commitment whose nullifier is the salt is PendingSpend or Spent', () => withdrawal!.spentCommitment(salt!.salt));
+      withdrawal = await bob.withdraw(withdrawn);
+      salt = await withdrawal.salt();
+      const spent = await withdrawal.spentCommitment(salt.salt);
       expect(spent.preimage.value, 'the spent commitment holds what Bob received').toBe(paid.value);
-      await step('the commitment becomes Spent', () => withdrawal!.landed(salt!.salt));
+      await withdrawal.landed(salt.salt);
       const left = paid.value - withdrawn.value;
-      await step(`Bob's L2 balance of the token is ${left === 0n ? 'nothing' : `the change, ${left} raw units`}`, () =>
-        bob.l2HoldingBecomes(paid, left === 0n ? 'nothing' : left));
+      await bob.l2HoldingBecomes(paid, left === 0n ? 'nothing' : left);
     });
 
     /** Head-like builds de-escrow automatically once the withdrawal is Confirmed, which a withdrawal with no change never is. */
@@ -129,10 +122,9 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     const deEscrowDefect = trip.standard === 'ERC3525' ? erc3525DeEscrowDefect(target.contractGeneration) : undefined;
     if (deEscrowDefect) {
       it(`known defect of the ${deEscrowDefect.generation}-era contracts: Bob's de-escrow succeeds on L1 and pays nothing, the claim stays open, every holder keeps what it had and Bob pays only its gas`, async (context) => {
-        await story('De-escrow');
         if ('skip' in configured) return nothingToTest(context, target, configured.skip);
         if (!withdrawal || !salt || !bobL1) throw new Error("prerequisite failed: Bob's withdrawal, its salt and his L1 watch (see the withdrawal test)");
-        await step('Bob de-escrows: his client answers OK', () => bob.deEscrow(withdrawal!, salt!.salt));
+        await bob.deEscrow(withdrawal, salt.salt);
         const outcome = await bobL1.settle();
         await expectDeEscrowPaidNothing(bob, withdrawal, salt.salt, outcome, deEscrowDefect);
         await expectHoldings({ Alice: 0n, escrow: held(granted), Bob: 0n }, 'L1 holders after the de-escrow (unchanged)');
@@ -142,12 +134,10 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
     }
 
     it('the token leaves escrow: Bob holds exactly what he withdrew on L1, the escrow keeps the rest, his gas is exactly the de-escrow\'s', async (context) => {
-      await story('De-escrow');
       if ('skip' in configured) return nothingToTest(context, target, configured.skip);
       await skipWhereWithdrawalNeverConfirms(context);
       if (!withdrawal || !salt || !bobL1) throw new Error("prerequisite failed: Bob's withdrawal, its salt and his L1 watch (see the withdrawal test)");
-      if (bob.build.deEscrow === 'route') await step('Bob de-escrows', () => bob.deEscrow(withdrawal!, salt!.salt));
-      const payout = await step('the token is paid out on L1', () => withdrawal!.deEscrowed(salt!.salt));
+        const payout = await bob.claim(withdrawal, salt.salt);
       await attachJson('de-escrow on L1', payout);
       expect(payout.sentBy, "the de-escrow is sent, and its gas paid, by Bob's own client").toBe(bob.l1Address);
       await expectHoldings({ Alice: 0n, escrow: held(granted) - held(withdrawn), Bob: held(withdrawn) }, 'L1 holders after the de-escrow');

@@ -3,11 +3,11 @@
 // proposer's fee twice plus the deposit fee on L1 and gives the depositor a fee commitment of the deposit fee; a
 // transfer or withdrawal pays its fee out of the sender's fee commitments (the rest comes back as fee change), and the
 // fee travels in the transaction's slot of the L2 block. A withdrawal that pays a fee is Confirmed on every build.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { depositMsgValue, depositsEscrowedIn, erc20, feeTokenIdOf, gasCoin, nfTokenIdOf, proposerPaymentFor, slotSpending } from '../../fixtures/assets';
 import { parseHex64 } from '../../fixtures/api';
 import { expectedFeeCommitments, expectL1Change, feeCommitmentsByStatus, watchL1, type L1Outcome } from '../../fixtures/expectations';
-import { attachJson, labels, step } from '../../fixtures/report';
+import { attachJson, describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type User } from '../../fixtures/users';
@@ -19,14 +19,13 @@ const token = [...target.tokens].sort((a, b) => a.decimals - b.decimals)[0]!;
 const FEES = { deposit: '0.001', transfer: '0.0002', withdraw: '0.0003' } as const;
 const wei = { deposit: gasCoin(FEES.deposit), transfer: gasCoin(FEES.transfer), withdraw: gasCoin(FEES.withdraw) };
 
-describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal paying fees from it (${token.symbol})`, () => {
+describeScenario({ epic: 'Token standards', feature: 'Fees' }, `fees: a deposit with a deposit fee, then a transfer and a withdrawal paying fees from it (${token.symbol})`, () => {
   const amounts = { deposit: erc20(token, token.amounts.deposit), transfer: erc20(token, token.amounts.transfer), withdraw: erc20(token, token.amounts.withdraw) };
   let cast: Cast;
   let alice: User;
   let bob: User;
   let startBlock: bigint;
 
-  const story = (name: string) => labels({ epic: 'Token standards', feature: 'Fees', story: name });
 
   beforeAll(async () => {
     cast = await startCast(target, ['alice', 'bob'], {
@@ -45,13 +44,11 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
   reportCastPerTest(() => cast);
 
   it('a deposit with a deposit fee: Alice pays the proposer fee twice plus the deposit fee, L1 books a value and a fee deposit, her client holds a fee commitment of the deposit fee', async () => {
-    await story('Deposit fee');
     const l1 = await watchL1(alice, [token]);
-    const deposit = await step(`Alice deposits ${token.amounts.deposit} ${token.symbol} with a deposit fee of ${FEES.deposit}`, () =>
-      alice.deposit(amounts.deposit, { depositFee: FEES.deposit }));
-    await step('the deposit request is Confirmed', () => deposit.reaches('Confirmed'));
-    await step(`Alice's L2 balance is ${token.amounts.deposit} ${token.symbol}`, () => alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value));
-    await step(`Alice's fee balance is the deposit fee, ${FEES.deposit}`, () => alice.feeBalanceBecomes(wei.deposit));
+    const deposit = await alice.deposit(amounts.deposit, { depositFee: FEES.deposit });
+    await deposit.reaches('Confirmed');
+    await alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value);
+    await alice.feeBalanceBecomes(wei.deposit);
     const fees = await alice.feeCommitments();
     expect(fees.map((c) => [c.status, c.preimage.value]), "Alice's fee commitments: one, of the deposit fee").toEqual([['Unspent', wei.deposit]]);
 
@@ -71,40 +68,33 @@ describe(`fees: a deposit with a deposit fee, then a transfer and a withdrawal p
   });
 
   it("a transfer paying a fee: the fee leaves Alice's fee commitments (the rest comes back as fee change), travels in the transfer's slot of the L2 block, and Bob's fee balance stays empty", async () => {
-    await story('Transfer fee');
-    const transfer = await step(`Alice transfers ${token.amounts.transfer} ${token.symbol} to Bob, paying a fee of ${FEES.transfer}`, () =>
-      alice.transfer(amounts.transfer, bob, { fee: FEES.transfer }));
-    await step('the transfer request is Confirmed', () => transfer.reaches('Confirmed'));
-    await step(`Bob's L2 balance is ${token.amounts.transfer}`, () => bob.l2HoldingBecomes(amounts.transfer, amounts.transfer.value));
-    await step(`Alice's fee balance is ${FEES.deposit} − ${FEES.transfer}`, () => alice.feeBalanceBecomes(wei.deposit - wei.transfer));
-    await step("Bob's fee balance is nothing: fees are not paid to the recipient", () => bob.feeBalanceBecomes('nothing'));
+    const transfer = await alice.transfer(amounts.transfer, bob, { fee: FEES.transfer });
+    await transfer.reaches('Confirmed');
+    await bob.l2HoldingBecomes(amounts.transfer, amounts.transfer.value);
+    await alice.feeBalanceBecomes(wei.deposit - wei.transfer);
+    await bob.feeBalanceBecomes('nothing');
     await expectFeeCommitments(alice, { spent: [wei.deposit], unspent: [wei.deposit - wei.transfer] });
     await expectFeeOnL1(alice, { spentFeeCommitment: wei.deposit, fee: wei.transfer }, 'transfer');
   });
 
   it('a withdrawal paying a fee: Confirmed on every build, the fee comes out of the fee change, and de-escrow pays exactly the value', async () => {
-    await story('Withdrawal fee');
     const aliceL1 = await watchL1(alice, [token]);
-    const withdrawal = await step(`Alice withdraws ${token.amounts.withdraw} ${token.symbol}, paying a fee of ${FEES.withdraw}`, () =>
-      alice.withdraw(amounts.withdraw, { fee: FEES.withdraw }));
+    const withdrawal = await alice.withdraw(amounts.withdraw, { fee: FEES.withdraw });
     // Its fee output is a commitment on chain, mapped to the request: that is what confirms it
     // (EYBlockchain/nightfall_4_CE @ master 6ee83be :
     // nightfall_client/src/driven/event_handlers/nightfall_event.rs:352-358).
-    await step('the withdraw request is Confirmed', () => withdrawal.request.reaches('Confirmed'));
-    const { salt } = await step('the withdraw fund salt arrives', () => withdrawal.salt());
-    await step('the commitment becomes Spent', () => withdrawal.landed(salt));
-    await step(`Alice's fee balance is ${FEES.deposit} − ${FEES.transfer} − ${FEES.withdraw}`, () =>
-      alice.feeBalanceBecomes(wei.deposit - wei.transfer - wei.withdraw));
+    await withdrawal.request.reaches('Confirmed');
+    const { salt } = await withdrawal.salt();
+    await withdrawal.landed(salt);
+    await alice.feeBalanceBecomes(wei.deposit - wei.transfer - wei.withdraw);
     await expectFeeCommitments(alice, { spent: [wei.deposit, wei.deposit - wei.transfer], unspent: [wei.deposit - wei.transfer - wei.withdraw] });
     await expectFeeOnL1(alice, { spentFeeCommitment: wei.deposit - wei.transfer, fee: wei.withdraw }, 'withdrawal', salt);
 
-    if (alice.build.deEscrow === 'route') await step('Alice de-escrows', () => alice.deEscrow(withdrawal, salt));
-    const payout = await step('the funds are paid out on L1', () => withdrawal.deEscrowed(salt));
+    const payout = await alice.claim(withdrawal, salt);
     expect(payout.value, 'the value withdrawn, the fee not deducted from it').toBe(amounts.withdraw.value);
     const outcome: L1Outcome = await aliceL1.settle();
     await expectL1Change(alice, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: amounts.withdraw.value }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
-    await step(`Alice's L2 balance is ${token.amounts.deposit} − ${token.amounts.transfer} − ${token.amounts.withdraw}`, () =>
-      alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value - amounts.transfer.value - amounts.withdraw.value));
+    await alice.l2HoldingBecomes(amounts.deposit, amounts.deposit.value - amounts.transfer.value - amounts.withdraw.value);
   });
 
   /** Alice's fee commitments by status, values sorted (PendingCreation/PendingSpend would fail: blocks have landed). */
