@@ -15,7 +15,9 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 /** The documents whose links are held: the README and every page under docs/. */
 export function documentFiles(root: string): string[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name));
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name));
   return ['README.md', ...docs.sort()];
 }
 
@@ -29,7 +31,9 @@ export function headingAnchor(heading: string): string {
 }
 
 function anchorsOf(markdown: string): Set<string> {
-  return new Set(proseLines(markdown).flatMap(({ text }) => /^#{1,6}\s+(.*)$/.exec(text)?.slice(1).map(headingAnchor) ?? []));
+  return new Set(
+    proseLines(markdown).flatMap(({ text }) => /^#{1,6}\s+(.*)$/.exec(text)?.slice(1).map(headingAnchor) ?? []),
+  );
 }
 
 /** The lines outside fenced code blocks, numbered from 1, with inline code blanked out (a link there is an example). */
@@ -55,7 +59,9 @@ export function brokenLinks(root: string, file: string, markdown: string): Broke
       if (!existsSync(resolved)) return [{ file, line, target, reason: `no file ${relative(root, resolved)}` }];
       if (anchor === undefined || !resolved.endsWith('.md')) return [];
       const anchors = anchorsOf(path === '' ? markdown : readFileSync(resolved, 'utf8'));
-      return anchors.has(anchor) ? [] : [{ file, line, target, reason: `no heading #${anchor} in ${relative(root, resolved)}` }];
+      return anchors.has(anchor)
+        ? []
+        : [{ file, line, target, reason: `no heading #${anchor} in ${relative(root, resolved)}` }];
     }),
   );
 }
