@@ -3,11 +3,11 @@
 // what it had queued; its next start drops every request record (EYBlockchain/nightfall_4_CE @ plume_testnet_client
 // 4e84c58 : nightfall_client/Dockerfile CMD, nightfall_client/src/main.rs:41-44, driven/queue.rs:41-46). So a user
 // sees each request forgotten (named at once, never a timeout) while the value did move: off L1, into escrow, onto L2.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectEscrowed, expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import { underFault, whyNoFaults } from '../../fixtures/faults';
-import { attachJson, labels, skipBecause, step } from '../../fixtures/report';
+import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
@@ -18,7 +18,7 @@ const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSITS = ['1', '2'] as const;
 
-describe('a client restarts with two deposits accepted and not yet landed', () => {
+describeScenario({ epic: 'Reliability', feature: 'Faults survived', story: 'Client restart with requests in flight' }, 'a client restarts with two deposits accepted and not yet landed', () => {
   let cast: Cast | undefined;
   let alice: User;
   let aliceL1: L1Watch;
@@ -36,19 +36,17 @@ describe('a client restarts with two deposits accepted and not yet landed', () =
   });
 
   reportCastPerTest(() => cast);
-  const story = (name: string) => labels({ epic: 'Reliability', feature: 'Faults survived', story: name });
 
   it("each deposit's wait ends at once, saying the restarted client no longer knows the request", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client restart with requests in flight');
     aliceL1 = await watchL1(alice, [token]);
     accepted = [];
-    for (const amount of DEPOSITS) accepted.push(await step(`Alice deposits ${amount} ${token.symbol}: accepted`, () => alice.deposit(token, amount)));
+    for (const amount of DEPOSITS) accepted.push(await alice.deposit(token, amount));
     // The fault must meet a request in flight: one still Queued or Processing as the restart begins.
     const asRestartBegins = await Promise.all(accepted.map(async (deposit) => ({ id: deposit.id, status: (await deposit.status()).status })));
     await attachJson('request statuses as the restart began', asRestartBegins);
     expect(asRestartBegins.map((r) => r.status), 'a deposit still in flight as the restart began').toEqual(expect.arrayContaining([expect.stringMatching(/^(Queued|Processing)$/)]));
-    const restart = await step("Alice's client container restarts at once", () => alice.restartClient());
+    const restart = await alice.restartClient();
     expect(restart.startedAfter.getTime(), 'a new process runs').toBeGreaterThan(restart.startedBefore.getTime());
     for (const deposit of accepted) {
       const ended = await deposit.reaches('Confirmed').then(() => undefined, (error: unknown) => error);
@@ -60,7 +58,6 @@ describe('a client restarts with two deposits accepted and not yet landed', () =
 
   it("the deposits' value left Alice's L1, is in escrow and on her L2 balance, to the unit", async (context) => {
     if (unavailable) return skipBecause(context, unavailable);
-    await story('Client restart with requests in flight');
     if (accepted.length !== DEPOSITS.length) throw new Error('prerequisite failed: the deposits accepted before the restart (see the previous test)');
     const values = DEPOSITS.map((amount) => units(token, amount));
     const total = values.reduce((sum, value) => sum + value, 0n);
@@ -73,6 +70,6 @@ describe('a client restarts with two deposits accepted and not yet landed', () =
       transactions: DEPOSITS.flatMap(() => ['approve', 'escrow']),
     });
     await expectEscrowed(alice, outcome, values);
-    await step(`Alice's L2 balance is ${DEPOSITS.join(' + ')} ${token.symbol}`, () => alice.l2BalanceBecomes(token, total));
+    await alice.l2BalanceBecomes(token, total);
   });
 });
