@@ -1,5 +1,6 @@
 // Starts a simulated Nightfall client: store, keys, L1 access, the block listener, the queue worker and the HTTP API.
 // Used by main.ts in the container and in-process by tests.
+import type { ClientPlantedLeak } from './planted-leak';
 import { openChainWake } from '../../lib/chain-wake';
 import { feeTokenId } from '../../lib/crypto/commitment';
 import { readAddressesFile } from '../../lib/addresses';
@@ -25,6 +26,7 @@ export interface StartClientOptions {
   /** Listening address; defaults to 0.0.0.0 (in a container). */
   readonly host?: string;
   readonly quirks?: Partial<Quirks>;
+  readonly plantedLeak?: ClientPlantedLeak;
   /** Where log lines go (default stdout); tests capture them here. */
   readonly logWrite?: LoggerOptions['write'];
 }
@@ -69,6 +71,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
   const ctx: ClientContext = {
     profile,
     quirks: { ...REALISTIC_QUIRKS, ...options.quirks },
+    ...(options.plantedLeak ? { plantedLeak: options.plantedLeak } : {}),
     store,
     keys: await KeyHolder.random(),
     queue: new RequestQueue(settings.maxQueueSize),

@@ -1,4 +1,5 @@
 // The parts of a running client that handlers, the worker and the listener share.
+import type { ClientPlantedLeak } from './planted-leak';
 import type { Logger } from '../../lib/env-logger';
 import type { LocalCommitmentTree } from './commitments/commitment-tree';
 import type { ExpectedBlockCounter } from './listener/expected-block-counter';
@@ -56,6 +57,8 @@ export interface ListenerControl {
 export interface ClientContext {
   readonly profile: BuildProfile;
   readonly quirks: Quirks;
+  /** A leak planted on purpose for the harness's privacy check (./planted-leak.ts); undefined: none, as the real client. */
+  readonly plantedLeak?: ClientPlantedLeak;
   readonly store: ClientStore;
   readonly keys: KeyHolder;
   readonly queue: RequestQueue;

@@ -3,14 +3,17 @@
 import { loadClientSettings, SettingsError } from '../../lib/settings';
 import { closeOnTermination } from '../../lib/termination';
 import { startClient } from './client';
+import { loadPlantedLeak } from './planted-leak';
 import { loadQuirks } from './quirk-settings';
 
 async function main(): Promise<void> {
   let settings;
   let quirks;
+  let plantedLeak;
   try {
     settings = loadClientSettings();
     quirks = loadQuirks();
+    plantedLeak = loadPlantedLeak();
   } catch (error) {
     if (error instanceof SettingsError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,7 +21,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const client = await startClient(settings, { quirks });
+  const client = await startClient(settings, { quirks, plantedLeak });
   closeOnTermination({
     close: () => client.close(),
     onFailure: (error) => process.stderr.write(`shutdown failed: ${String(error)}\n`),

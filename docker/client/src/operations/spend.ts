@@ -15,6 +15,7 @@ import { tokenTypeName } from '../chain/token-info';
 import { isDefaultPreimage, type CommitmentRecord, type Preimage } from '../commitments/model';
 import { SelectionError, selectCommitments } from '../commitments/selection';
 import { LogTarget, type ClientContext } from '../context';
+import { amountPlanted } from '../planted-leak';
 import { submitToProposers } from '../proposers/submitter';
 import { RequestFailure } from './failures';
 import { buildSpendOutputs, type SpendOutputs, type SpendTarget } from './spend-outputs';
@@ -149,7 +150,7 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
       fee: plan.fee,
       // The real client proves membership against its current root; absent inputs use 0.
       historicCommitmentRoots: words4(inputs.map((c) => (c ? ctx.sync.tree.root : 0n))),
-      commitments: outputs.onChain,
+      commitments: ctx.plantedLeak === 'amount-in-calldata' && what === 'transfer' ? amountPlanted(outputs.onChain, plan.value) : outputs.onChain,
       nullifiers: words4(inputs.map((c) => c?.nullifier ?? 0n)),
       cipherText: outputs.cipherText,
     });

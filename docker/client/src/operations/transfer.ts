@@ -4,7 +4,7 @@
 // refused here by head only — plume lets it through to the proof (build-profile.ts identityRecipient).
 import { decompressSubgroupPoint, IDENTITY, pointsEqual } from '../../../lib/crypto/curve';
 import { transactionEvent, type TransactionEvent } from '../notify/notifications';
-import type { ClientContext } from '../context';
+import { LogTarget, type ClientContext } from '../context';
 import type { TransferRequest } from '../requests/bodies';
 import { RequestFailure, WorkerPanic } from './failures';
 import { parseField, parseNfTokenId } from './inputs';
@@ -34,6 +34,7 @@ export async function handleTransfer(ctx: ClientContext, req: TransferRequest, i
   if (ctx.profile.identityRecipient === 'refused-before-selection' && pointsEqual(recipient, IDENTITY)) {
     throw new RequestFailure('Recipient public key cannot be the identity point');
   }
+  if (ctx.plantedLeak === 'key-in-log') ctx.log(LogTarget.clientOperation).info(`${id} Transfer to recipient key ${key}`);
   const { transaction } = await executeSpend(ctx, { target: { kind: 'transfer', recipient }, nfTokenId, value, fee }, id);
   // The webhook's response is the JSON of the tuple (clientTransaction, receipt); the receipt is always null.
   return transactionEvent([transaction, null], id);
