@@ -8,16 +8,18 @@ import { UserDriver } from '../fixtures/explore/user-driver';
 import { explore } from '../fixtures/explore/runner';
 import { readHistory, writeHistory, writeSummary } from '../fixtures/explore/history-file';
 import { step } from '../fixtures/report';
+import { runHandoff } from '../fixtures/report/run-handoff';
 import { currentTarget } from '../fixtures/target';
 
-const env = process.env;
-const replay = env.E2E_EXPLORE_REPLAY ? readHistory(env.E2E_EXPLORE_REPLAY) : undefined;
-const seed = replay?.seed ?? Number(env.E2E_EXPLORE_SEED ?? 1);
-const steps = replay?.steps ?? Number(env.E2E_EXPLORE_STEPS ?? 30);
-const userCount = replay?.users ?? Number(env.E2E_EXPLORE_USERS ?? 3);
-const faults = replay?.faults ?? env.E2E_EXPLORE_FAULTS === '1';
+// Handed over by scripts/explore.ts; run by hand, one 30-step history of seed 1 with 3 users.
+const options = runHandoff().explore ?? { seed: 1, steps: 30, users: 3, faults: false, maxAttempts: 8 };
+const replay = options.replay ? readHistory(options.replay) : undefined;
+const seed = replay?.seed ?? options.seed;
+const steps = replay?.steps ?? options.steps;
+const userCount = replay?.users ?? options.users;
+const faults = replay?.faults ?? options.faults;
 /** Each attempt starts a cast of its own (about a minute on the devnet): shrinking is bounded by this many. */
-const MAX_ATTEMPTS = Number(env.E2E_EXPLORE_MAX_ATTEMPTS ?? 8);
+const MAX_ATTEMPTS = options.maxAttempts;
 /** Each user starts with this much of every token on L1 (whole units). */
 const START_UNITS = '1000';
 

@@ -1,4 +1,4 @@
-// npm run explore -- --seed S --steps N [--users K] [--faults] [--replay FILE]: a model-based exploration of the
+// npm run explore -- --seed S --steps N [--users K] [--faults] [--replay FILE] [--max-attempts A]: a model-based exploration of the
 // layer (fixtures/explore, issue #29) on the target E2E_TARGET names (the devnet by default). It runs
 // scripts/explore.spec.ts under vitest with the scenarios' global setup; reports/explore/summary.json always,
 // reports/explore/<id>.json for a violation, whose history `--replay` runs again. On the testnet it refuses to start
@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { parseEther } from 'viem';
 import { z } from 'zod';
+import { handOff } from '../fixtures/report/run-handoff';
 import { currentTargetName } from '../fixtures/target/current-target';
 
 const { values } = parseArgs({
@@ -18,11 +19,13 @@ const { values } = parseArgs({
     replay: { type: 'string' },
     budget: { type: 'string' },
     'max-steps': { type: 'string' },
+    'max-attempts': { type: 'string', default: '8' },
   },
 });
 const seed = z.coerce.number().int().min(0).parse(values.seed);
 const steps = z.coerce.number().int().min(1).max(1_000).parse(values.steps);
 const users = z.coerce.number().int().min(2).max(8).parse(values.users);
+const maxAttempts = z.coerce.number().int().min(1).parse(values['max-attempts']);
 
 if (currentTargetName() === 'testnet') {
   const cap = values['max-steps'] === undefined ? undefined : z.coerce.number().int().min(1).parse(values['max-steps']);
@@ -35,13 +38,6 @@ if (currentTargetName() === 'testnet') {
 
 const result = spawnSync('npx', ['vitest', 'run', '--config', 'scripts/explore.vitest.config.ts'], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    E2E_EXPLORE_SEED: String(seed),
-    E2E_EXPLORE_STEPS: String(steps),
-    E2E_EXPLORE_USERS: String(users),
-    E2E_EXPLORE_FAULTS: values.faults ? '1' : '0',
-    ...(values.replay ? { E2E_EXPLORE_REPLAY: values.replay } : {}),
-  },
+  env: handOff(process.env, { explore: { seed, steps, users, faults: values.faults, maxAttempts, ...(values.replay ? { replay: values.replay } : {}) } }),
 });
 process.exit(result.status ?? 1);
