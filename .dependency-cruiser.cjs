@@ -11,26 +11,26 @@
 const LAYERS = [
   ['secrets', 'Secret<T> and redaction: everything that logs or reports uses it, it uses nothing'],
   ['report', 'Allure primitives (attachments, steps, labels, skips, failure classes, sentences): need only redaction'],
-  ['log', 'loggers; the test-log setup attaches each test\'s log to the report'],
+  ['log', "loggers; the test-log setup attaches each test's log to the report"],
   ['waits', 'bounded waits, timeouts, paces and the request ledger: log and secrets only'],
   ['l1-contracts', 'our ABIs and contract facts: pure data and decoders'],
   ['vectors', 'golden vectors from the real system, typed with l1-contracts'],
   ['api', 'HTTP boundaries: the client REST API, the event service API and their shared transport'],
   ['network', 'docker, containers and ports: anvil, client, proposer and event-service containers, the devnet'],
-  ['chain', 'viem clients, funder, balances and receipts on L1 (its local servers listen on network\'s ports)'],
-  ['notifications', 'the client\'s webhook notifications: receiver and inbox'],
+  ['chain', "viem clients, funder, balances and receipts on L1 (its local servers listen on network's ports)"],
+  ['notifications', "the client's webhook notifications: receiver and inbox"],
   ['event-webhooks', 'contract events delivered by the event service: receiver, inbox, puller, subscription'],
-  ['privacy', 'what an observer learns: scans a run\'s public material for its transfers\' values and its secrets'],
+  ['privacy', "what an observer learns: scans a run's public material for its transfers' values and its secrets"],
   ['builds', 'what a client build and a contract generation can do, learnt from the api and the chain'],
-  ['run', 'a run\'s outputs, summary, shards and teardown record (names builds and contract generations)'],
+  ['run', "a run's outputs, summary, shards and teardown record (names builds and contract generations)"],
   ['assets', 'the tokens under test and how they are granted and held'],
   ['target', 'the devnet or testnet a run talks to: assembles network, chain, event service, builds, assets'],
   ['preflight', 'checks of a target before any scenario runs'],
   ['users', 'one user (identity, client, actions) on a target'],
   ['recovery', 'what must outlive a run: identity ledger, bundles, rescue and funds report; rescues with users'],
-  ['cast', 'the scenarios\' two users: started, funded, reported and swept with recovery'],
+  ['cast', "the scenarios' two users: started, funded, reported and swept with recovery"],
   ['explore', 'npm run explore: a reference model, its invariants and commands over users, for random histories'],
-  ['expectations', 'the scenarios\' assertions about users, builds and the target'],
+  ['expectations', "the scenarios' assertions about users, builds and the target"],
   ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
   ['report/trends', 'trends across runs: reads run summaries and funds reports'],
   ['console', 'the console reporter: reads what everything else logged'],
@@ -40,11 +40,15 @@ const escapeRegex = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
 const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escapeRegex(name)}/`);
 
 /** The fixtures/ folders that have a layer. */
-const KNOWN_FOLDERS = `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/')).map(([name]) => escapeRegex(name)).join('|')})/`;
+const KNOWN_FOLDERS = `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/'))
+  .map(([name]) => escapeRegex(name))
+  .join('|')})/`;
 
 const layerRules = LAYERS.slice(0, -1).map(([name], index) => ({
   name: `layer-${name.replace('/', '-')}`,
-  comment: `fixtures/${name} sits below ${LAYERS.slice(index + 1).map(([above]) => above).join(', ')}: it must not import them`,
+  comment: `fixtures/${name} sits below ${LAYERS.slice(index + 1)
+    .map(([above]) => above)
+    .join(', ')}: it must not import them`,
   severity: 'error',
   // A unit test beside its module may drive it through higher layers (a real client, a scripted server): nothing
   // imports a test, so it adds no arrow back up.
@@ -56,35 +60,40 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Two modules that need each other: their shared part belongs in a third module (type-only imports count).',
+      comment:
+        'Two modules that need each other: their shared part belongs in a third module (type-only imports count).',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'lib-is-the-lowest-layer',
-      comment: 'lib/ is plumbing shared by the harness (fixtures/, scenarios/, scripts/, tests/) and the doubles (docker/), which all may import it; it imports none of them (lib/README.md).',
+      comment:
+        'lib/ is plumbing shared by the harness (fixtures/, scenarios/, scripts/, tests/) and the doubles (docker/), which all may import it; it imports none of them (lib/README.md).',
       severity: 'error',
       from: { path: '^lib/' },
       to: { path: '^(fixtures|docker|tests|scenarios|scripts)/' },
     },
     {
       name: 'harness-not-into-doubles',
-      comment: 'Faithful doubles, independent checks: the harness has its own ABIs, decoders and schemas. Only the image builder and the deployer are shared.',
+      comment:
+        'Faithful doubles, independent checks: the harness has its own ABIs, decoders and schemas. Only the image builder and the deployer are shared.',
       severity: 'error',
       from: { path: '^(fixtures|scenarios|scripts)/' },
       to: { path: '^docker/', pathNot: ['^docker/images', '^docker/deployer'] },
     },
     {
       name: 'fixtures-not-into-scenarios-or-tests',
-      comment: 'fixtures/ is the domain language scenarios and tests are written in; it never depends on them. Unit tests beside their module may use the test doubles in tests/support/.',
+      comment:
+        'fixtures/ is the domain language scenarios and tests are written in; it never depends on them. Unit tests beside their module may use the test doubles in tests/support/.',
       severity: 'error',
       from: { path: '^fixtures/', pathNot: '\\.test\\.ts$' },
       to: { path: '^(scenarios|tests)/' },
     },
     {
       name: 'fixtures-test-only-support',
-      comment: 'A unit test in fixtures/ may use tests/support/ (doubles, generators), never another test or a scenario.',
+      comment:
+        'A unit test in fixtures/ may use tests/support/ (doubles, generators), never another test or a scenario.',
       severity: 'error',
       from: { path: '^fixtures/.*\\.test\\.ts$' },
       to: { path: '^(scenarios/|tests/(?!support/))' },
@@ -98,7 +107,8 @@ module.exports = {
     },
     {
       name: 'fixtures-folder-has-a-layer-as-import',
-      comment: 'The same for what such a folder exports: a module that imports nothing is still caught where it is imported.',
+      comment:
+        'The same for what such a folder exports: a module that imports nothing is still caught where it is imported.',
       severity: 'error',
       from: {},
       to: { path: '^fixtures/[^/]+/', pathNot: KNOWN_FOLDERS },

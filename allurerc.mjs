@@ -55,7 +55,12 @@ export default defineConfig({
   ],
   plugins: {
     awesome: {
-      options: { singleFile: true, reportName: 'Nightfall 4 end-to-end', reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] },
+      options: {
+        singleFile: true,
+        reportName: 'Nightfall 4 end-to-end',
+        reportLanguage: 'en',
+        groupBy: ['epic', 'feature', 'story'],
+      },
     },
   },
 });

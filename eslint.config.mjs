@@ -18,11 +18,17 @@ export default defineConfig(
     },
     rules: {
       // tsc's noUnusedLocals convention: a leading underscore names what is left out on purpose (`{ secret: _secret, ...rest }`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Off: `async` without `await` is deliberate here (fakes and route handlers that must return a promise, and whose throws must become rejections); unhandled promises are no-floating-promises' and no-misused-promises' to catch.
       '@typescript-eslint/require-await': 'off',
       // Passing on a caught error or an AbortSignal's reason unchanged is right (only-throw-error's defaults agree); literals and plain objects are still refused.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
     },
   },
   {

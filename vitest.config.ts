@@ -19,7 +19,11 @@ const OUTPUTS = runOutputs();
  * In every project's workers: readable failures when compared values hold bigints, assertion steps as sentences and
  * failure classes for the report, and each test's full log attached to it (see the files).
  */
-const SETUP_FILES = ['fixtures/report/bigint-json.setup.ts', 'fixtures/report/report.setup.ts', 'fixtures/log/test-log.setup.ts'];
+const SETUP_FILES = [
+  'fixtures/report/bigint-json.setup.ts',
+  'fixtures/report/report.setup.ts',
+  'fixtures/log/test-log.setup.ts',
+];
 
 /**
  * `npm run e2e` asks for the harness's own console (E2E_CONSOLE=compact, set by scripts/e2e.ts): one line per test,
@@ -38,9 +42,12 @@ const KILLS_HARNESSES = ['tests/faults/harness-killed.test.ts', 'tests/faults/ha
  * (suite wall, isolated workers, one run each): 6 workers 88 s, 9 74–78 s, 10 76 s, 12 72–78 s, 15 84 s, 18 81 s (the
  * CPU 83–88 % busy from 9 on). A 4-core runner runs all of them at once. E2E_SCENARIO_WORKERS sets the number.
  */
-const SCENARIO_FILES = readdirSync(fileURLToPath(new URL('./scenarios', import.meta.url)), { recursive: true })
-  .filter((name) => String(name).endsWith('.spec.ts')).length;
-const SCENARIO_WORKERS = Number(process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, Math.min(SCENARIO_FILES, 5 * availableParallelism())));
+const SCENARIO_FILES = readdirSync(fileURLToPath(new URL('./scenarios', import.meta.url)), { recursive: true }).filter(
+  (name) => String(name).endsWith('.spec.ts'),
+).length;
+const SCENARIO_WORKERS = Number(
+  process.env.E2E_SCENARIO_WORKERS ?? Math.max(1, Math.min(SCENARIO_FILES, 5 * availableParallelism())),
+);
 
 export default defineConfig({
   test: {

@@ -77,7 +77,7 @@ const BUNDLE_OPTIONS = {
   banner: {
     js:
       "import { createRequire as __nfCreateRequire } from 'node:module'; import { fileURLToPath as __nfFileURLToPath } from 'node:url'; " +
-      "const require = __nfCreateRequire(import.meta.url); const __filename = __nfFileURLToPath(import.meta.url);",
+      'const require = __nfCreateRequire(import.meta.url); const __filename = __nfFileURLToPath(import.meta.url);',
   },
   legalComments: 'none',
   logLevel: 'warning',
@@ -100,7 +100,13 @@ interface ImageSpec {
 export async function ensureDevnetImages(options: EnsureImagesOptions = {}): Promise<DevnetImages> {
   const outcomes = await ensureDevnetImageOutcomes(options);
   const tagOf = (name: DevnetImageName) => outcomes.find((outcome) => outcome.name === name)!.tag;
-  return { anvil: tagOf('anvil'), client: tagOf('client'), proposer: tagOf('proposer'), eventService: tagOf('eventService'), rpcLimits: tagOf('rpcLimits') };
+  return {
+    anvil: tagOf('anvil'),
+    client: tagOf('client'),
+    proposer: tagOf('proposer'),
+    eventService: tagOf('eventService'),
+    rpcLimits: tagOf('rpcLimits'),
+  };
 }
 
 let inFlight: Promise<ImageOutcome[]> | undefined;
@@ -131,13 +137,18 @@ async function ensureAll(options: EnsureImagesOptions): Promise<ImageOutcome[]> 
   ];
   const outcomes = await Promise.all(specs.map((spec) => ensureImage(spec, base, log)));
   const builtNames = outcomes.filter((outcome) => outcome.built).map((outcome) => outcome.name);
-  log(`images ready in ${Math.round(performance.now() - started)} ms (base ${base.image}; ` +
-    `${builtNames.length ? `built ${builtNames.join(', ')}` : 'all reused'})`);
+  log(
+    `images ready in ${Math.round(performance.now() - started)} ms (base ${base.image}; ` +
+      `${builtNames.length ? `built ${builtNames.join(', ')}` : 'all reused'})`,
+  );
   return outcomes;
 }
 
 async function hostFile(hostPath: string, cacheKey: string): Promise<ContextFile> {
-  const digest = await digestCache.digest(cacheKey, async () => ({ digest: await sha256File(hostPath), inputs: [hostPath] }));
+  const digest = await digestCache.digest(cacheKey, async () => ({
+    digest: await sha256File(hostPath),
+    inputs: [hostPath],
+  }));
   return { digest, source: { hostPath } };
 }
 
@@ -145,19 +156,32 @@ async function hostFile(hostPath: string, cacheKey: string): Promise<ContextFile
  * The simulator's esbuild bundle. Its digest comes from the cache while none of the bundled sources changed; the
  * bundle itself is only produced when an image has to be built.
  */
-async function simulatorBundle(name: SimulatorName, entryPoint = join(REPO_ROOT, 'docker', IMAGE_DIRECTORIES[name], 'src/main.ts')) {
+async function simulatorBundle(
+  name: SimulatorName,
+  entryPoint = join(REPO_ROOT, 'docker', IMAGE_DIRECTORIES[name], 'src/main.ts'),
+) {
   if (!existsSync(entryPoint)) throw new Error(`cannot build the ${name} image: ${entryPoint} does not exist`);
   const bundle = async () => {
-    const result = await esbuild({ ...BUNDLE_OPTIONS, entryPoints: [entryPoint], outfile: 'main.mjs', write: false, metafile: true });
+    const result = await esbuild({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [entryPoint],
+      outfile: 'main.mjs',
+      write: false,
+      metafile: true,
+    });
     const contents = result.outputFiles[0]!.contents;
     return { contents, digest: sha256(contents), inputs: Object.keys(result.metafile.inputs) };
   };
   let bundled: Awaited<ReturnType<typeof bundle>> | undefined;
-  const optionsKey = sha256(JSON.stringify({ entryPoint, esbuild: esbuildVersion, BUNDLE_OPTIONS })).slice(0, HASH_CHARS);
+  const optionsKey = sha256(JSON.stringify({ entryPoint, esbuild: esbuildVersion, BUNDLE_OPTIONS })).slice(
+    0,
+    HASH_CHARS,
+  );
   const digest = await digestCache.digest(`bundle-${name}-${optionsKey}`, async () => (bundled = await bundle()));
   const produce = async () => {
     bundled ??= await bundle();
-    if (bundled.digest !== digest) throw new Error(`the ${name} sources changed while its image was being built; run again`);
+    if (bundled.digest !== digest)
+      throw new Error(`the ${name} sources changed while its image was being built; run again`);
     return bundled.contents;
   };
   return { digest, source: { produce } } satisfies ContextFile;
@@ -167,7 +191,10 @@ async function ensureImage(spec: ImageSpec, base: NodeBaseImage, log: (line: str
   const started = performance.now();
   const directory = IMAGE_DIRECTORIES[spec.name];
   const dockerfile = join(REPO_ROOT, 'docker', directory, 'Dockerfile');
-  const files = { Dockerfile: { digest: await sha256File(dockerfile), source: { hostPath: dockerfile } }, ...spec.files };
+  const files = {
+    Dockerfile: { digest: await sha256File(dockerfile), source: { hostPath: dockerfile } },
+    ...spec.files,
+  };
   const hash = contentHash(base.id, files);
   const tag = `${IMAGE_REPOSITORY}/${directory}:${hash.slice(0, HASH_CHARS)}`;
   if (await localImageId(tag)) return { name: spec.name, tag, built: false, ms: performance.now() - started };
@@ -175,8 +202,16 @@ async function ensureImage(spec: ImageSpec, base: NodeBaseImage, log: (line: str
   const context = join(STAGING_ROOT, `${directory}-${hash.slice(0, HASH_CHARS)}-${process.pid}`);
   try {
     await stage(context, files);
-    await docker(['build', '--build-arg', `BASE_IMAGE=${base.image}`, '--label', `nightfall-e2e.inputs=${hash}`,
-      '--tag', tag, context]);
+    await docker([
+      'build',
+      '--build-arg',
+      `BASE_IMAGE=${base.image}`,
+      '--label',
+      `nightfall-e2e.inputs=${hash}`,
+      '--tag',
+      tag,
+      context,
+    ]);
   } finally {
     await rm(context, { recursive: true, force: true });
   }
@@ -209,4 +244,3 @@ async function stage(context: string, files: Record<string, ContextFile>): Promi
     else await link(source.hostPath, target).catch(() => copyFile(source.hostPath, target));
   }
 }
-

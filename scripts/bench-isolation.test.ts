@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe("the bench's isolation from the run's reports", () => {
-  it('writes every report of its vitest runs under reports/bench, and none of the run\'s reporters is configured', () => {
+  it("writes every report of its vitest runs under reports/bench, and none of the run's reporters is configured", () => {
     const reporters = benchConfig.test?.reporters as [string, Record<string, unknown>][];
     const names = reporters.map(([name]) => name);
     expect(names).not.toContain('allure-vitest/reporter');
@@ -25,7 +25,7 @@ describe("the bench's isolation from the run's reports", () => {
     }
   });
 
-  it('notices any change to the run\'s reports: a changed, created or removed file', () => {
+  it("notices any change to the run's reports: a changed, created or removed file", () => {
     const root = mkdtempSync(join(tmpdir(), 'bench-isolation-'));
     dirs.push(root);
     mkdirSync(join(root, 'reports/allure-results'), { recursive: true });

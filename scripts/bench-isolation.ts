@@ -6,7 +6,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 /** The reports of the last `npm run e2e` (docs/commands.md; docs/report.md, "reports/summary.json"). */
-export const RUN_REPORTS = ['reports/junit.xml', 'reports/summary.json', 'reports/history.jsonl', 'reports/allure-results'] as const;
+export const RUN_REPORTS = [
+  'reports/junit.xml',
+  'reports/summary.json',
+  'reports/history.jsonl',
+  'reports/allure-results',
+] as const;
 
 export const BENCH_DIR = 'reports/bench';
 
@@ -31,7 +36,12 @@ export function benchReporters(runDir: string): [string, Record<string, unknown>
     ['junit', { outputFile: paths.junit }],
     [
       './fixtures/run/summary-reporter.ts',
-      { summaryPath: paths.summary, recordsDir: paths.teardownRecords, talliesDir: paths.requestTallies, allureResultsDir: paths.allureResults },
+      {
+        summaryPath: paths.summary,
+        recordsDir: paths.teardownRecords,
+        talliesDir: paths.requestTallies,
+        allureResultsDir: paths.allureResults,
+      },
     ],
   ];
 }

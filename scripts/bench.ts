@@ -52,22 +52,37 @@ const SET_UP_FLOOR_S = 2 * BLOCK_S;
 const teardownFloorS = (broughtHome: number) => (broughtHome > 0 ? BLOCK_S + WINDOW_S + BLOCK_S : 0) + 2 * BLOCK_S;
 
 const VitestJson = z.object({
-  testResults: z.array(z.object({
-    name: z.string(),
-    startTime: z.number(),
-    endTime: z.number(),
-    assertionResults: z.array(z.object({ title: z.string(), ancestorTitles: z.array(z.string()), duration: z.number().nullish(), status: z.string() })),
-  })),
+  testResults: z.array(
+    z.object({
+      name: z.string(),
+      startTime: z.number(),
+      endTime: z.number(),
+      assertionResults: z.array(
+        z.object({
+          title: z.string(),
+          ancestorTitles: z.array(z.string()),
+          duration: z.number().nullish(),
+          status: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 const Latency = z.object({ what: z.string(), latencyMs: z.number() });
 /** fixtures/run/timeline.ts CastPhaseTiming. */
-const CastPhase = z.object({ castPhase: z.enum(['set-up', 'teardown']), ms: z.number(), broughtHome: z.number().int().optional() });
+const CastPhase = z.object({
+  castPhase: z.enum(['set-up', 'teardown']),
+  ms: z.number(),
+  broughtHome: z.number().int().optional(),
+});
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const runReportsBefore = fingerprintReports();
 
-const samples = new Map<string, number[]>([...PHASES.map((p) => p.name), SET_UP, TEARDOWN, OTHER_HOOKS].map((name) => [name, []]));
+const samples = new Map<string, number[]>(
+  [...PHASES.map((p) => p.name), SET_UP, TEARDOWN, OTHER_HOOKS].map((name) => [name, []]),
+);
 const teardownFloors: number[] = [];
 const totals: number[] = [];
 const latencies: z.infer<typeof Latency>[] = [];
@@ -80,23 +95,43 @@ for (let run = 1; run <= RUNS; run++) {
   console.error(`bench: run ${run}/${RUNS}`);
   // One scenario file at a time: each phase is measured against the network's floor for one round trip, and scenario
   // files running side by side share the proposer's batches and wait out each other's block holds.
-  const result = spawnSync('npx', [
-    // The main scenario only: the other scenario files (token standards, rejections) have phases of their own.
-    'vitest', 'run', '--config', 'scripts/bench.vitest.config.ts', '--project', 'scenarios', 'scenarios/round-trip', '--no-file-parallelism',
-  ], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own reports, Allure results (the environment section, run attachments) and timeline: all under runDir.
-    env: { ...handOff(process.env, { benchRunDir: runDir, timelineFile: timeline }), ALLURE_RESULTS_DIR: paths.allureResults },
-  });
+  const result = spawnSync(
+    'npx',
+    [
+      // The main scenario only: the other scenario files (token standards, rejections) have phases of their own.
+      'vitest',
+      'run',
+      '--config',
+      'scripts/bench.vitest.config.ts',
+      '--project',
+      'scenarios',
+      'scenarios/round-trip',
+      '--no-file-parallelism',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // Its own reports, Allure results (the environment section, run attachments) and timeline: all under runDir.
+      env: {
+        ...handOff(process.env, { benchRunDir: runDir, timelineFile: timeline }),
+        ALLURE_RESULTS_DIR: paths.allureResults,
+      },
+    },
+  );
   if (result.status !== 0) {
-    console.error(`bench: run ${run} failed (exit ${result.status}); see ${json}. Figures of failed runs are not used.`);
+    console.error(
+      `bench: run ${run} failed (exit ${result.status}); see ${json}. Figures of failed runs are not used.`,
+    );
     process.exit(1);
   }
   const report = VitestJson.parse(JSON.parse(readFileSync(json, 'utf8')));
   const fileSeconds = junitSuiteSeconds(readFileSync(junit, 'utf8'));
   const { requests } = RunSummary.parse(JSON.parse(readFileSync(paths.summary, 'utf8')));
   if (requests) requestTallies.push(requests);
-  const timelineLines = readFileSync(timeline, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const timelineLines = readFileSync(timeline, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
   const castPhases = timelineLines.flatMap((line) => CastPhase.safeParse(line).data ?? []);
   let hooksMs = 0;
   let roundTrips = 0;
@@ -135,7 +170,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 // A renamed test would otherwise leave its phase empty and print NaN: say which phase lost its test.
-const unmatched = PHASES.filter((phase) => samples.get(phase.name)!.length === 0).map((phase) => `${phase.name} (${phase.title})`);
+const unmatched = PHASES.filter((phase) => samples.get(phase.name)!.length === 0).map(
+  (phase) => `${phase.name} (${phase.title})`,
+);
 if (unmatched.length > 0) {
   console.error(`bench: no test matched these phases; were the scenario's tests renamed?\n  ${unmatched.join('\n  ')}`);
   process.exit(1);
@@ -155,10 +192,20 @@ const ratio = (ms: number, floorS: number) => (floorS > 0 ? `${(ms / 1_000 / flo
 /** min–max of the samples, in seconds: how far one run strays from another. */
 const spread = (xs: readonly number[]) => `${seconds(Math.min(...xs))}–${seconds(Math.max(...xs))}`;
 
-console.log(`\nnpm run bench: ${RUNS} run(s) of the main scenario (${totals.length} round trips), L1 block ${BLOCK_S} s, batching window ${WINDOW_S} s\n`);
+console.log(
+  `\nnpm run bench: ${RUNS} run(s) of the main scenario (${totals.length} round trips), L1 block ${BLOCK_S} s, batching window ${WINDOW_S} s\n`,
+);
 console.log(['phase'.padEnd(34), 'median s', 'spread s'.padStart(13), 'floor s', 'overhead'].join('  '));
 const row = (name: string, xs: readonly number[], floorS: number) =>
-  console.log([name.padEnd(34), seconds(median(xs)).padStart(8), spread(xs).padStart(13), floorS.toFixed(2).padStart(7), ratio(median(xs), floorS).padStart(8)].join('  '));
+  console.log(
+    [
+      name.padEnd(34),
+      seconds(median(xs)).padStart(8),
+      spread(xs).padStart(13),
+      floorS.toFixed(2).padStart(7),
+      ratio(median(xs), floorS).padStart(8),
+    ].join('  '),
+  );
 const teardownFloor = median(teardownFloors);
 row(SET_UP, samples.get(SET_UP)!, SET_UP_FLOOR_S);
 for (const phase of PHASES) row(phase.name, samples.get(phase.name)!, phase.floorS);
@@ -183,10 +230,16 @@ if (rates.length > 0) {
     topCallers: topCallers(all, source),
   }));
   for (const { service, requests, perWaitingHour, topCallers: callers } of perService) {
-    console.log(`  ${service.padEnd(13)} ${String(perWaitingHour ?? 'n/a').padStart(8)} per waiting hour (${requests} requests)`);
-    for (const { caller, requests: count, perWaitingHour: rate } of callers) console.log(`    ${String(rate).padStart(8)}/h  ${String(count).padStart(6)}  ${caller}`);
+    console.log(
+      `  ${service.padEnd(13)} ${String(perWaitingHour ?? 'n/a').padStart(8)} per waiting hour (${requests} requests)`,
+    );
+    for (const { caller, requests: count, perWaitingHour: rate } of callers)
+      console.log(`    ${String(rate).padStart(8)}/h  ${String(count).padStart(6)}  ${caller}`);
   }
-  writeFileSync(join(OUT, 'requests.json'), `${JSON.stringify({ blockTimeSeconds: BLOCK_S, batchWindowSeconds: WINDOW_S, runs: RUNS, waitingSeconds: all.waitingSeconds, perWaitingHour: all.perWaitingHour, perService }, null, 2)}\n`);
+  writeFileSync(
+    join(OUT, 'requests.json'),
+    `${JSON.stringify({ blockTimeSeconds: BLOCK_S, batchWindowSeconds: WINDOW_S, runs: RUNS, waitingSeconds: all.waitingSeconds, perWaitingHour: all.perWaitingHour, perService }, null, 2)}\n`,
+  );
 } else console.log('\nrequests per waiting hour: no waiting was counted (no summary.json requests)');
 
 /** The delivery-latency lines of the scenarios' event subscriptions (fixtures/event-webhooks/delivery-latency.ts). */
@@ -195,13 +248,24 @@ const printLatencies = (title: string, entries: readonly z.infer<typeof Latency>
   console.log(title);
   for (const [what, group] of groupBy(entries, (l) => l.what.replace(/^\w+'s /, ''))) {
     const ms = group.map((e) => e.latencyMs);
-    console.log(`  ${what.padEnd(width)} median ${seconds(median(ms))} s, max ${seconds(Math.max(...ms))} s (${ms.length} samples)`);
+    console.log(
+      `  ${what.padEnd(width)} median ${seconds(median(ms))} s, max ${seconds(Math.max(...ms))} s (${ms.length} samples)`,
+    );
   }
 };
-printLatencies('\nconfirmation detected after its L1 block (block timestamps have 1 s resolution):', latencies.filter((l) => !isDelivery(l)), 28);
+printLatencies(
+  '\nconfirmation detected after its L1 block (block timestamps have 1 s resolution):',
+  latencies.filter((l) => !isDelivery(l)),
+  28,
+);
 const deliveries = latencies.filter(isDelivery);
 if (deliveries.length === 0) console.log('\nno delivery-latency figures: the target has no contract-event service');
-else printLatencies('\nwait on a delivered BlockProposed resolved after (negative: before L1 polling saw the block):', deliveries, 70);
+else
+  printLatencies(
+    '\nwait on a delivered BlockProposed resolved after (negative: before L1 polling saw the block):',
+    deliveries,
+    70,
+  );
 
 // The run's own reports must be as they were: the bench writes under reports/bench/ only.
 const touched = changedReports(runReportsBefore, fingerprintReports());

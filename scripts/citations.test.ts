@@ -72,10 +72,9 @@ describe('citations', () => {
     expect(rules(scanText('fixtures/x.ts', source)).filter((r) => r.endsWith('seed cited as a document'))).toEqual(
       ['1', '2', '3', '4', '4', '5', '6', '7', '7', '8'].map((line) => `${line} seed cited as a document`),
     );
-    expect(rules(scanText('README.md', `### Token-type codes: the ${SEED} is wrong\nThe ${SEED}'s table says 1 = ERC-721.`))).toEqual([
-      '1 seed cited as a document',
-      '2 seed cited as a document',
-    ]);
+    expect(
+      rules(scanText('README.md', `### Token-type codes: the ${SEED} is wrong\nThe ${SEED}'s table says 1 = ERC-721.`)),
+    ).toEqual(['1 seed cited as a document', '2 seed cited as a document']);
   });
 
   it('lets a mnemonic’s, a PBKDF2, a random or a fast-check seed through', () => {

@@ -49,7 +49,8 @@ interface Segment {
 }
 
 const C_LIKE = /\.(?:[cm]?[jt]s|tsx|jsx|sol)$/;
-const HASH_COMMENTS = /(?:\.(?:ya?ml|sh|properties|toml)|(?:^|\/)(?:Dockerfile[^/]*|\.gitignore|\.dockerignore|\.env[^/]*))$/;
+const HASH_COMMENTS =
+  /(?:\.(?:ya?ml|sh|properties|toml)|(?:^|\/)(?:Dockerfile[^/]*|\.gitignore|\.dockerignore|\.env[^/]*))$/;
 const PROSE = /\.md$/;
 
 /** Every finding in one file's text; `file` decides how comments are read. */
@@ -58,7 +59,8 @@ export function scanText(file: string, text: string): CitationFinding[] {
   const lines = text.split('\n');
   for (const rule of RULES.filter((r) => r.scope === 'text')) {
     lines.forEach((content, index) => {
-      for (const match of content.matchAll(rule.pattern)) findings.push(finding(file, index + 1, rule, content, match.index));
+      for (const match of content.matchAll(rule.pattern))
+        findings.push(finding(file, index + 1, rule, content, match.index));
     });
   }
   for (const rule of RULES.filter((r) => r.scope === 'comments')) {
@@ -134,9 +136,14 @@ function cLikeComments(text: string): Segment[] {
     let k = i;
     while (k < text.length) {
       if (text[k] === '\\') k += 2;
-      else if (text[k] === '`') { advance(k + 1); return; }
-      else if (text[k] === '$' && text[k + 1] === '{') { advance(k + 2); templateDepth.push(0); return; }
-      else k++;
+      else if (text[k] === '`') {
+        advance(k + 1);
+        return;
+      } else if (text[k] === '$' && text[k + 1] === '{') {
+        advance(k + 2);
+        templateDepth.push(0);
+        return;
+      } else k++;
     }
     advance(text.length);
   };
@@ -167,9 +174,13 @@ function cLikeComments(text: string): Segment[] {
       let inClass = false;
       while (k < text.length && text[k] !== '\n') {
         if (text[k] === '\\') k += 2;
-        else if (text[k] === '[') { inClass = true; k++; }
-        else if (text[k] === ']') { inClass = false; k++; }
-        else if (text[k] === '/' && !inClass) break;
+        else if (text[k] === '[') {
+          inClass = true;
+          k++;
+        } else if (text[k] === ']') {
+          inClass = false;
+          k++;
+        } else if (text[k] === '/' && !inClass) break;
         else k++;
       }
       advance(Math.min(k + 1, text.length));
@@ -195,7 +206,21 @@ function cLikeComments(text: string): Segment[] {
   return segments;
 }
 
-const KEYWORDS_BEFORE_EXPRESSION = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await']);
+const KEYWORDS_BEFORE_EXPRESSION = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'yield',
+  'await',
+]);
 
 function regexMayStart(lastSignificant: string, lastWord: string): boolean {
   if (lastSignificant === '') return true;

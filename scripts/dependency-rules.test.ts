@@ -38,17 +38,29 @@ const TREE: Record<string, string[]> = {
 };
 
 const Violations = z.object({
-  summary: z.object({ violations: z.array(z.object({ from: z.string(), to: z.string(), rule: z.object({ name: z.string() }) })) }),
+  summary: z.object({
+    violations: z.array(z.object({ from: z.string(), to: z.string(), rule: z.object({ name: z.string() }) })),
+  }),
 });
 
 describe('the dependency rules (.dependency-cruiser.cjs)', () => {
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'dependency-rules-'));
-    await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }));
+    await writeFile(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
+    );
     for (const [path, imports] of Object.entries(TREE)) {
       await mkdir(dirname(join(root, path)), { recursive: true });
-      await writeFile(join(root, path), [...imports.map((from, i) => `import * as m${i} from '${from}';`), `export const uses = [${imports.map((_, i) => `m${i}`).join(', ')}];`, ''].join('\n'));
+      await writeFile(
+        join(root, path),
+        [
+          ...imports.map((from, i) => `import * as m${i} from '${from}';`),
+          `export const uses = [${imports.map((_, i) => `m${i}`).join(', ')}];`,
+          '',
+        ].join('\n'),
+      );
     }
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -56,13 +68,26 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
   it('report each planted violation, and lib/ imported from fixtures, scenarios, scripts, tests and docker is none', async () => {
     const run = await promisify(execFile)(
       join(REPO, 'node_modules/.bin/depcruise'),
-      ['lib', 'fixtures', 'scenarios', 'scripts', 'tests', 'docker', '--config', join(REPO, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+      [
+        'lib',
+        'fixtures',
+        'scenarios',
+        'scripts',
+        'tests',
+        'docker',
+        '--config',
+        join(REPO, '.dependency-cruiser.cjs'),
+        '--output-type',
+        'json',
+      ],
       { cwd: root, maxBuffer: 16 * 1024 * 1024 },
     ).then(
       ({ stdout }) => stdout,
       (error: { stdout?: string }) => error.stdout ?? '',
     );
-    const found = Violations.parse(JSON.parse(run)).summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`);
+    const found = Violations.parse(JSON.parse(run)).summary.violations.map(
+      ({ rule, from, to }) => `${rule.name}: ${from} → ${to}`,
+    );
     expect(found.sort()).toEqual(
       [
         'lib-is-the-lowest-layer: lib/files/reaches-up.ts → fixtures/secrets/secret.ts',

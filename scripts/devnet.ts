@@ -74,21 +74,33 @@ async function start() {
   devnet = await startDevnet({ images, contracts, allowlist: identities.map((identity) => identity.address), logger });
   const running = devnet;
   const [clients] = await Promise.all([
-    Promise.all(identities.map(({ name, key }) => startClientContainer({ devnet: running, name, signingKey: key, build: clientBuild }))),
-    fundClients(running, identities.map((identity) => identity.address)),
+    Promise.all(
+      identities.map(({ name, key }) =>
+        startClientContainer({ devnet: running, name, signingKey: key, build: clientBuild }),
+      ),
+    ),
+    fundClients(
+      running,
+      identities.map((identity) => identity.address),
+    ),
   ]);
   return devnetFacts(running, clients, identities, performance.now() - started);
 }
 
 async function fundClients(running: Devnet, addresses: Address[]): Promise<void> {
-  const { publicClient, walletClient } = chainClients({ rpcUrl: running.rpcUrl, chainId: running.chainId }, running.funderKey);
+  const { publicClient, walletClient } = chainClients(
+    { rpcUrl: running.rpcUrl, chainId: running.chainId },
+    running.funderKey,
+  );
   const tokens = devnetTokens(running.deployment);
   const funder = new Funder({ publicClient, walletClient, tokens, receiptTimeoutMs: RECEIPT_TIMEOUT_MS, logger });
-  await funder.fund(addresses.map((to) => ({
-    to,
-    native: CLIENT_NATIVE,
-    tokens: Object.fromEntries(tokens.map((token) => [token.symbol, parseUnits(CLIENT_TOKEN_UNITS, token.decimals)])),
-  })));
+  await funder.fund(
+    addresses.map((to) => ({
+      to,
+      native: CLIENT_NATIVE,
+      tokens: Object.fromEntries(tokens.map((token) => [token.symbol, parseUnits(CLIENT_TOKEN_UNITS, token.decimals)])),
+    })),
+  );
 }
 
 function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { address: Address }[], startMs: number) {
@@ -110,7 +122,11 @@ function devnetFacts(running: Devnet, clients: ClientContainer[], identities: { 
       container: running.containers.eventService.getId().slice(0, 12),
       apiKeyCommand: formatCommand(eventServiceApiKeyCommand(running.containers.eventService.getId().slice(0, 12))),
     },
-    clients: clients.map((client, i) => ({ name: client.name, url: client.baseUrl, l1Address: identities[i]!.address })),
+    clients: clients.map((client, i) => ({
+      name: client.name,
+      url: client.baseUrl,
+      l1Address: identities[i]!.address,
+    })),
     contracts: { nightfall: deployment.nightfall, roundRobin: deployment.roundRobin, x509: deployment.x509 },
     tokens: deployment.tokens,
     funder: { account: "anvil's well-known dev account 0", address: running.funderAddress },
@@ -126,10 +142,23 @@ function describe(facts: ReturnType<typeof devnetFacts>): string {
       `${facts.contractGeneration}-era contracts, ${facts.clientBuild} clients (E2E_DEVNET)`,
     row('L1', `${facts.rpcUrl}  (containers: ${facts.rpcUrlInNetwork})`),
     row('proposer', `${facts.proposer.url}  (registered on chain as ${facts.proposer.registeredUrl})`),
-    row('events', `${facts.eventService.url}  (contract-event webhooks, MultiBaas API; API key: ${facts.eventService.apiKeyCommand})`),
+    row(
+      'events',
+      `${facts.eventService.url}  (contract-event webhooks, MultiBaas API; API key: ${facts.eventService.apiKeyCommand})`,
+    ),
     ...facts.clients.map((client) => row(client.name, `${client.url}  L1 account ${client.l1Address}`)),
-    row('contracts', Object.entries(facts.contracts).map(([name, address]) => `${name} ${address}`).join('  ')),
-    row('tokens', Object.entries(facts.tokens).map(([name, address]) => `${name} ${address}`).join('  ')),
+    row(
+      'contracts',
+      Object.entries(facts.contracts)
+        .map(([name, address]) => `${name} ${address}`)
+        .join('  '),
+    ),
+    row(
+      'tokens',
+      Object.entries(facts.tokens)
+        .map(([name, address]) => `${name} ${address}`)
+        .join('  '),
+    ),
     row('funder', `${facts.funder.account} (${facts.funder.address}); clients got ${facts.clientFunding}`),
     row('network', `docker network ${facts.dockerNetwork}`),
     'Ctrl-C stops everything.',

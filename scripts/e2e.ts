@@ -25,7 +25,14 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { privateKeyToAddress } from 'viem/accounts';
-import { createLogger, DEFAULT_RUN_LOG, readConsoleLevel, RUN_LOG_ENV, runLogPathFrom, startRunLog } from '../fixtures/log';
+import {
+  createLogger,
+  DEFAULT_RUN_LOG,
+  readConsoleLevel,
+  RUN_LOG_ENV,
+  runLogPathFrom,
+  startRunLog,
+} from '../fixtures/log';
 import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
 import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
 import { generateAllureReport } from '../fixtures/run/allure-report';
@@ -38,7 +45,12 @@ import { NOT_STARTED_EXIT_CODE, takeRunRefusal } from '../fixtures/run/run-refus
 import { handOff } from '../fixtures/report/run-handoff';
 import { balanceOf } from '../fixtures/run/shard-balance';
 import { harnessCommit, parseShard, shardOutputDir, writeShardManifest, type ShardSpec } from '../fixtures/run/shards';
-import { PROFILE_ENV, readTestnetProfile, writeProfileWithGenesisBlock, type TestnetProfile } from '../fixtures/target/testnet-profile';
+import {
+  PROFILE_ENV,
+  readTestnetProfile,
+  writeProfileWithGenesisBlock,
+  type TestnetProfile,
+} from '../fixtures/target/testnet-profile';
 import { testnetTarget } from '../fixtures/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
 import { runGateStep } from './run-gate-step';
@@ -81,16 +93,23 @@ try {
 }
 
 const shard = values.shard === undefined ? undefined : readShard(values.shard);
-if (values.reports !== undefined && !shard) stop('--reports: only with --shard (a run that is not split writes under reports/)');
+if (values.reports !== undefined && !shard)
+  stop('--reports: only with --shard (a run that is not split writes under reports/)');
 /** Where this run's results go: reports/, or the shard's own directory. */
 const outputs = runOutputs(shard ? shardOutputDir(shard, values.reports ?? REPORTS_ROOT) : REPORTS_ROOT);
 
 // The harness's console unless E2E_CONSOLE=vitest asks for vitest's own (each log line under its test's header).
-let scenarioEnv: NodeJS.ProcessEnv = { ...process.env, E2E_TARGET: target.data, E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact' };
+let scenarioEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  E2E_TARGET: target.data,
+  E2E_CONSOLE: process.env.E2E_CONSOLE ?? 'compact',
+};
 if (shard) scenarioEnv = handOff(scenarioEnv, { outputDir: outputs.dir });
 // A shard's files are chosen by their recorded durations on this target (fixtures/run/shard-balance.ts), from the
 // trends history beside the shards; without any, by vitest's file count. Every shard of a run must read the same history.
-const shardDurations = shard ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data) : undefined;
+const shardDurations = shard
+  ? shardDurationsFromHistory(join(values.reports ?? REPORTS_ROOT, 'trends-history.jsonl'), target.data)
+  : undefined;
 if (shardDurations) scenarioEnv = handOff(scenarioEnv, { shardDurationsMs: shardDurations });
 let recovered: RecoveredBeforeRun | undefined;
 let settledGenesisBlock: bigint | undefined;
@@ -122,7 +141,11 @@ const runLog = startRunLog(runLogPathFrom() ?? (shard ? join(outputs.dir, 'logs'
 process.env[RUN_LOG_ENV] = runLog;
 scenarioEnv[RUN_LOG_ENV] = runLog;
 if (recovered && (recovered.rescue?.outcomes.length || recovered.problems.length)) {
-  await attachJsonToRun('recovered from orphaned clients of a killed run, before this run', { rescues: recovered.rescue?.outcomes ?? [], sweeps: recovered.sweeps, problems: recovered.problems });
+  await attachJsonToRun('recovered from orphaned clients of a killed run, before this run', {
+    rescues: recovered.rescue?.outcomes ?? [],
+    sweeps: recovered.sweeps,
+    problems: recovered.problems,
+  });
 }
 
 // Where the scenarios' global setup leaves a refusal (a pairing that cannot work, settings that do not parse): such a
@@ -132,13 +155,21 @@ rmSync(refusalFile, { force: true });
 scenarioEnv = handOff(scenarioEnv, { refusalFile });
 
 // The local binaries, not npx: npx adds lines of its own to the console.
-const vitest = spawnSync(bin('vitest'), [
-  'run', '--project', 'scenarios', ...scenarioPaths, ...(values.only ? ['-t', values.only] : []),
-  ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
-], {
-  stdio: 'inherit',
-  env: scenarioEnv,
-});
+const vitest = spawnSync(
+  bin('vitest'),
+  [
+    'run',
+    '--project',
+    'scenarios',
+    ...scenarioPaths,
+    ...(values.only ? ['-t', values.only] : []),
+    ...(shard ? ['--shard', `${shard.index}/${shard.count}`] : []),
+  ],
+  {
+    stdio: 'inherit',
+    env: scenarioEnv,
+  },
+);
 const refusal = takeRunRefusal(refusalFile);
 if (refusal !== undefined) stop(refusal);
 if (shard) {
@@ -150,7 +181,9 @@ if (shard) {
     exitCode: vitest.status,
     finishedAt: new Date().toISOString(),
   });
-  console.log(`shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`);
+  console.log(
+    `shard ${shard.index}/${shard.count}: results in ${outputs.dir}, run log ${shortPath(runLog)}; once all ${shard.count} shards are in, \`npm run report\` merges them`,
+  );
   process.exit(recovered?.problems.length ? 1 : (vitest.status ?? 1));
 }
 /** Narrowed to some files or tests: no expected test count, and no baseline for the promotion lane. */
@@ -167,16 +200,24 @@ const gate = await runGateStep({
 });
 // The generator's output is shown only when it fails.
 const reportStatus = generateAllureReport({
-  resultsDir: outputs.allureResults, reportDir: join(REPORTS_ROOT, 'allure-report'), historyPath: join(REPORTS_ROOT, 'history.jsonl'),
-  ...(gate.resolutions ? { resolutions: gate.resolutions } : {}), output: 'on-failure',
+  resultsDir: outputs.allureResults,
+  reportDir: join(REPORTS_ROOT, 'allure-report'),
+  historyPath: join(REPORTS_ROOT, 'history.jsonl'),
+  ...(gate.resolutions ? { resolutions: gate.resolutions } : {}),
+  output: 'on-failure',
 });
-if (reportStatus === 0) console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
+if (reportStatus === 0)
+  console.log("report: reports/allure-report/index.html (each test's full log is attached to it)");
 else console.error('the Allure report could not be generated (see above); JUnit XML is in reports/junit.xml');
-console.log(`run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`);
+console.log(
+  `run log: ${shortPath(runLog)} (every level of every process: set-up, teardown and each test, as JSON lines)`,
+);
 recordRunAndWriteTrends({ wholeRun: !narrowed });
 
 if (recovered?.problems.length) {
-  console.error(`the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`);
+  console.error(
+    `the rescue of orphaned clients before this run failed; what they hold on L2 stays in them until \`npm run sweep\` succeeds:\n${recovered.problems.map((line) => `  - ${line}`).join('\n')}`,
+  );
   process.exit(gate.exitCode || 1);
 }
 process.exit(gate.exitCode);

@@ -27,6 +27,8 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync('package-lo
 const docker = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8' });
 if (docker.error) fail('the docker command is not installed; the devnet runs in Docker (see README, "Prerequisites").');
 if (docker.status !== 0) {
-  fail(`no Docker engine answers (${(docker.stderr || '').trim().split('\n')[0]}). Start it (e.g. \`sudo dockerd &\`, ` +
-    'or Docker Desktop) and run the command again.');
+  fail(
+    `no Docker engine answers (${(docker.stderr || '').trim().split('\n')[0]}). Start it (e.g. \`sudo dockerd &\`, ` +
+      'or Docker Desktop) and run the command again.',
+  );
 }

@@ -35,22 +35,46 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
     onStep: (line) => void step(line, () => undefined),
     start: async () => {
       // Fresh identities and clients per attempt: a shrink never inherits an earlier attempt's state.
-      const tokens = Object.fromEntries(names.map((name) => [name, Object.fromEntries(target.tokens.map((token) => [token.symbol, parseEther(START_UNITS) / 10n ** BigInt(18 - token.decimals)]))]));
+      const tokens = Object.fromEntries(
+        names.map((name) => [
+          name,
+          Object.fromEntries(
+            target.tokens.map((token) => [token.symbol, parseEther(START_UNITS) / 10n ** BigInt(18 - token.decimals)]),
+          ),
+        ]),
+      );
       const cast = await startCast(target, names, { tokens, scenario: `explore seed ${seed}` });
       const driver = new UserDriver(cast.users, target.tokens);
       const l1 = (await driver.observe()).l1;
       return { driver, l1, close: async () => void (await cast.close()) };
     },
   });
-  const historyFile = outcome.failure && writeHistory({ seed, steps, users: userCount, faults, path: outcome.failure.path, history: outcome.failure.history, commands: outcome.failure.commands, violations: outcome.failure.violations });
+  const historyFile =
+    outcome.failure &&
+    writeHistory({
+      seed,
+      steps,
+      users: userCount,
+      faults,
+      path: outcome.failure.path,
+      history: outcome.failure.history,
+      commands: outcome.failure.commands,
+      violations: outcome.failure.violations,
+    });
   writeSummary({
     seed,
     steps,
     users: userCount,
     commands: outcome.commands,
     invariantsChecked: outcome.invariantsChecked,
-    violations: (outcome.failure?.violations ?? []).map((v) => ({ ...v, ...(historyFile ? { history: historyFile } : {}) })),
+    violations: (outcome.failure?.violations ?? []).map((v) => ({
+      ...v,
+      ...(historyFile ? { history: historyFile } : {}),
+    })),
   });
-  if (outcome.failure) console.error(`explore: a violation, shrunk over ${outcome.attempts} attempt(s) to:\n  ${outcome.failure.history.join('\n  ')}\nreplay: npm run explore -- --replay ${historyFile}`);
+  if (outcome.failure)
+    console.error(
+      `explore: a violation, shrunk over ${outcome.attempts} attempt(s) to:\n  ${outcome.failure.history.join('\n  ')}\nreplay: npm run explore -- --replay ${historyFile}`,
+    );
   expect(outcome.failure?.violations ?? []).toEqual([]);
 });

@@ -31,13 +31,24 @@ if (currentTargetName() === 'testnet') {
   const cap = values['max-steps'] === undefined ? undefined : z.coerce.number().int().min(1).parse(values['max-steps']);
   const budget = values.budget === undefined ? undefined : parseEther(values.budget);
   if (budget === undefined || cap === undefined || steps > cap) {
-    console.error('explore: on the testnet it needs --budget <native coin> and --max-steps <n> with --steps within it: real value moves');
+    console.error(
+      'explore: on the testnet it needs --budget <native coin> and --max-steps <n> with --steps within it: real value moves',
+    );
     process.exit(2);
   }
 }
 
 const result = spawnSync('npx', ['vitest', 'run', '--config', 'scripts/explore.vitest.config.ts'], {
   stdio: 'inherit',
-  env: handOff(process.env, { explore: { seed, steps, users, faults: values.faults, maxAttempts, ...(values.replay ? { replay: values.replay } : {}) } }),
+  env: handOff(process.env, {
+    explore: {
+      seed,
+      steps,
+      users,
+      faults: values.faults,
+      maxAttempts,
+      ...(values.replay ? { replay: values.replay } : {}),
+    },
+  }),
 });
 process.exit(result.status ?? 1);

@@ -4,13 +4,18 @@ import { defineConfig } from 'vitest/config';
 // With its extension: vite's native configuration loader (its future default) resolves nothing else.
 import base from '../vitest.config.ts';
 
-const scenarios = base.test!.projects!.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'scenarios') as { test: object };
+const scenarios = base.test!.projects!.find(
+  (project) => typeof project === 'object' && 'test' in project && project.test?.name === 'scenarios',
+) as { test: object };
 
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    reporters: ['default', ['allure-vitest/reporter', { resultsDir: 'reports/explore/allure-results', reportMatchers: false }]],
+    reporters: [
+      'default',
+      ['allure-vitest/reporter', { resultsDir: 'reports/explore/allure-results', reportMatchers: false }],
+    ],
     projects: [{ test: { ...scenarios.test, name: 'explore', include: ['scripts/explore.spec.ts'], maxWorkers: 1 } }],
   },
 });

@@ -49,14 +49,20 @@ const tests = TestCounts.parse(merged.summary.tests);
 const teardown = TeardownVerdict.parse(merged.summary.teardown);
 // Shards written before summary.json had `latency` merge without it.
 const latency = merged.summary.latency === undefined ? undefined : RunLatency.parse(merged.summary.latency);
-console.log(`npm run report: ${merged.shards.length} shards of one ${merged.summary.target} run merged ` +
-  `(${merged.summary.clientBuild} client, ${merged.summary.contracts}-era contracts): ` +
-  `${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped; teardown ${teardown.failed ? 'FAILED' : 'clean'}`);
-console.log(`  JUnit XML: ${merged.outputs.junit} (${merged.junit.tests} tests, ${merged.junit.failures} failures, ${merged.junit.errors} errors)`);
+console.log(
+  `npm run report: ${merged.shards.length} shards of one ${merged.summary.target} run merged ` +
+    `(${merged.summary.clientBuild} client, ${merged.summary.contracts}-era contracts): ` +
+    `${tests.passed} passed, ${tests.failed} failed, ${tests.skipped} skipped; teardown ${teardown.failed ? 'FAILED' : 'clean'}`,
+);
+console.log(
+  `  JUnit XML: ${merged.outputs.junit} (${merged.junit.tests} tests, ${merged.junit.failures} failures, ${merged.junit.errors} errors)`,
+);
 console.log(`  summary:   ${merged.outputs.summary}`);
 
 // The run's gate on the merged results (scripts/run-gate-step.ts), before the report shows its known issues.
-const narrowed = merged.shards.some((shard) => shard.manifest.selection.paths.length > 0 || shard.manifest.selection.only !== undefined);
+const narrowed = merged.shards.some(
+  (shard) => shard.manifest.selection.paths.length > 0 || shard.manifest.selection.only !== undefined,
+);
 const gate = await runGateStep({
   resultsDir: merged.outputs.allureResults,
   summaryPath: merged.outputs.summary,
@@ -68,7 +74,9 @@ const gate = await runGateStep({
 });
 const reportDir = join(root, 'allure-report');
 const reportStatus = generateAllureReport({
-  resultsDir: merged.outputs.allureResults, reportDir, historyPath: join(root, 'history.jsonl'),
+  resultsDir: merged.outputs.allureResults,
+  reportDir,
+  historyPath: join(root, 'history.jsonl'),
   ...(gate.resolutions ? { resolutions: gate.resolutions } : {}),
 });
 if (reportStatus === 0) console.log(`report: ${join(reportDir, 'index.html')}`);

@@ -8,7 +8,13 @@ import { readHistory, type RunRecord } from '../fixtures/report/trends/history';
 import { HandDecision, promotionCandidates } from '../fixtures/report/trends/promotion';
 import { readKnownFailures } from '../fixtures/run/gate/known-failures';
 import { readRanTests } from '../fixtures/run/gate/ran-tests';
-import { describeGate, judgeRun, knownIssueResolutions, writeQuarantine, type GateVerdict } from '../fixtures/run/gate/run-gate';
+import {
+  describeGate,
+  judgeRun,
+  knownIssueResolutions,
+  writeQuarantine,
+  type GateVerdict,
+} from '../fixtures/run/gate/run-gate';
 import { PROMOTIONS } from '../scenarios/promotions';
 import { WHERE_THEY_APPLY } from '../scenarios/where-they-apply';
 
@@ -29,12 +35,18 @@ export interface GateStep {
   readonly promotions?: readonly HandDecision[];
 }
 
-interface Configuration { target?: string; clientBuild?: string; contracts?: string }
+interface Configuration {
+  target?: string;
+  clientBuild?: string;
+  contracts?: string;
+}
 
 /** The tests the last whole run of the same target and pairing reported; undefined when the history has none. */
 function previousTestCount(history: readonly RunRecord[], run: Configuration): number | undefined {
-  const same = history.filter((record) =>
-    record.target === run.target && record.clientBuild === run.clientBuild && record.contracts === run.contracts);
+  const same = history.filter(
+    (record) =>
+      record.target === run.target && record.clientBuild === run.clientBuild && record.contracts === run.contracts,
+  );
   const last = same.at(-1);
   return last ? last.tests.passed + last.tests.failed + last.tests.broken + last.tests.skipped : undefined;
 }
@@ -51,7 +63,9 @@ export interface GateOutcome {
 function candidatesOfSummary(verdict: GateVerdict) {
   return verdict.candidates.map((candidate) => ({
     ...candidate,
-    failed: verdict.candidateFailures.filter((failure) => failure.file === candidate.file).map(({ test, problem }) => ({ test, problem })),
+    failed: verdict.candidateFailures
+      .filter((failure) => failure.file === candidate.file)
+      .map(({ test, problem }) => ({ test, problem })),
   }));
 }
 
@@ -60,7 +74,9 @@ export async function runGateStep(step: GateStep): Promise<GateOutcome> {
     console.error(`gate: no summary (${step.summaryPath}) or results: no scenario ran`);
     return { exitCode: step.vitestStatus || 1, gateProblems: [] };
   }
-  const summary = JSON.parse(readFileSync(step.summaryPath, 'utf8')) as Configuration & { tests: Record<string, unknown> };
+  const summary = JSON.parse(readFileSync(step.summaryPath, 'utf8')) as Configuration & {
+    tests: Record<string, unknown>;
+  };
   const history = step.trendsHistoryPath ? readHistory(step.trendsHistoryPath) : [];
   const files = readRanTests(step.resultsDir).map((test) => test.file);
   const verdict = await judgeRun({
@@ -68,7 +84,9 @@ export async function runGateStep(step: GateStep): Promise<GateOutcome> {
     summary,
     manifest: WHERE_THEY_APPLY,
     knownFailures: readKnownFailures(),
-    candidates: step.trendsHistoryPath ? promotionCandidates(history, summary, files, HandDecision.array().parse(step.promotions ?? PROMOTIONS)) : [],
+    candidates: step.trendsHistoryPath
+      ? promotionCandidates(history, summary, files, HandDecision.array().parse(step.promotions ?? PROMOTIONS))
+      : [],
     ...(step.narrowed || !step.trendsHistoryPath ? {} : { minimumTests: previousTestCount(history, summary) }),
     vitestStatus: step.vitestStatus,
   });

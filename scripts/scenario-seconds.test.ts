@@ -11,6 +11,9 @@ describe('scenario seconds from JUnit XML', () => {
     <testsuite name="scenarios/faults/funder-cannot-pay.spec.ts" tests="1" time="0.2"></testsuite>
     <testsuite name="tests/network/devnet.test.ts" tests="1" time="12.5"></testsuite>
 </testsuites>`;
-    expect(scenarioSecondsFromJunit(xml)).toEqual({ 'scenarios/faults/client-restart.spec.ts': 35, 'scenarios/faults/funder-cannot-pay.spec.ts': 1 });
+    expect(scenarioSecondsFromJunit(xml)).toEqual({
+      'scenarios/faults/client-restart.spec.ts': 35,
+      'scenarios/faults/funder-cannot-pay.spec.ts': 1,
+    });
   });
 });

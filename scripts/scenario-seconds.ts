@@ -12,7 +12,9 @@ export function scenarioSecondsFromJunit(xml: string): ScenarioSeconds {
   const scenarios = [...junitSuiteSeconds(xml)]
     .filter(([name]) => name.startsWith('scenarios/') && name.endsWith('.spec.ts'))
     .sort(([a], [b]) => a.localeCompare(b));
-  return ScenarioSeconds.parse(Object.fromEntries(scenarios.map(([name, seconds]) => [name, Math.max(1, Math.round(seconds))])));
+  return ScenarioSeconds.parse(
+    Object.fromEntries(scenarios.map(([name, seconds]) => [name, Math.max(1, Math.round(seconds))])),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -25,9 +25,13 @@ function filesUnder(dir: string, wanted: RegExp): string[] {
 }
 
 function harnessSources(): string[] {
-  const rootConfigs = readdirSync(ROOT).filter((name) => /\.config\.(ts|mjs|cjs)$/.test(name) || name === 'allurerc.mjs');
+  const rootConfigs = readdirSync(ROOT).filter(
+    (name) => /\.config\.(ts|mjs|cjs)$/.test(name) || name === 'allurerc.mjs',
+  );
   return [
-    ...SOURCE_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir), SOURCE_FILE)).filter((file) => !file.endsWith('.test.ts')),
+    ...SOURCE_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir), SOURCE_FILE)).filter(
+      (file) => !file.endsWith('.test.ts'),
+    ),
     ...rootConfigs.map((name) => join(ROOT, name)),
   ];
 }
@@ -44,20 +48,36 @@ function namesIn(text: string): string[] {
 
 /** Each unknown name of a text, with the line it is on. */
 function unknownNames(text: string, known: ReadonlySet<string>): string[] {
-  return text.split('\n').flatMap((line, index) => namesIn(line).filter((name) => !known.has(name)).map((name) => `${index + 1}: ${name}`));
+  return text.split('\n').flatMap((line, index) =>
+    namesIn(line)
+      .filter((name) => !known.has(name))
+      .map((name) => `${index + 1}: ${name}`),
+  );
 }
 
 function namesTheHarnessReads(): Set<string> {
-  return new Set([...harnessSources().flatMap((file) => namesIn(withoutComments(readFileSync(file, 'utf8')))), ...ARRIVING]);
+  return new Set([
+    ...harnessSources().flatMap((file) => namesIn(withoutComments(readFileSync(file, 'utf8')))),
+    ...ARRIVING,
+  ]);
 }
 
 /** What a reader meets, each with the part of it that must name only known settings. */
 function readerFacingTexts(): { file: string; text: string }[] {
-  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join('docs', name)),
+  ];
   const others = [
     '.env.example',
-    ...readdirSync(join(ROOT, 'profiles')).filter((name) => name.endsWith('.toml')).map((name) => join('profiles', name)),
-    ...readdirSync(join(ROOT, '.github/workflows')).filter((name) => /\.ya?ml$/.test(name)).map((name) => join('.github/workflows', name)),
+    ...readdirSync(join(ROOT, 'profiles'))
+      .filter((name) => name.endsWith('.toml'))
+      .map((name) => join('profiles', name)),
+    ...readdirSync(join(ROOT, '.github/workflows'))
+      .filter((name) => /\.ya?ml$/.test(name))
+      .map((name) => join('.github/workflows', name)),
   ];
   const texts = [...docs, ...others].map((file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
@@ -67,7 +87,12 @@ function readerFacingTexts(): { file: string; text: string }[] {
   const comments = harnessSources().map((file) => {
     const source = readFileSync(file, 'utf8');
     const code = new Set(namesIn(withoutComments(source)));
-    return { file: relative(ROOT, file), text: namesIn(source).filter((name) => !code.has(name)).join('\n') };
+    return {
+      file: relative(ROOT, file),
+      text: namesIn(source)
+        .filter((name) => !code.has(name))
+        .join('\n'),
+    };
   });
   return [...texts, ...comments];
 }
@@ -75,7 +100,11 @@ function readerFacingTexts(): { file: string; text: string }[] {
 /** The workflows' own secrets and variables (`secrets.X`, `vars.X`): the CI's names, not the harness's. */
 function workflowSecretNames(): string[] {
   const dir = join(ROOT, '.github/workflows');
-  return readdirSync(dir).flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(/\b(?:secrets|vars)\.(E2E_[A-Z0-9_]+)/g)].map((match) => match[1]!));
+  return readdirSync(dir).flatMap((name) =>
+    [...readFileSync(join(dir, name), 'utf8').matchAll(/\b(?:secrets|vars)\.(E2E_[A-Z0-9_]+)/g)].map(
+      (match) => match[1]!,
+    ),
+  );
 }
 
 describe('the E2E_* names a reader meets', () => {
@@ -84,7 +113,8 @@ describe('the E2E_* names a reader meets', () => {
   it('are all read by the harness (docs, .env.example, profiles, workflows, comments)', () => {
     const workflowNames = new Set([...known, ...workflowSecretNames()]);
     const unknown = readerFacingTexts().flatMap(({ file, text }) =>
-      unknownNames(text, file.startsWith('.github/') ? workflowNames : known).map((found) => `${file}:${found}`));
+      unknownNames(text, file.startsWith('.github/') ? workflowNames : known).map((found) => `${file}:${found}`),
+    );
     expect(unknown, 'names the harness no longer reads; docs/configuration.md says what each became').toEqual([]);
   });
 

@@ -24,7 +24,9 @@ function sourceFiles(dir: string): string[] {
 
 /** Every E2E_* token of the harness's source files (and the root configurations), with the files naming it. */
 function namesInSource(): Map<string, string[]> {
-  const rootConfigs = readdirSync(ROOT).filter((name) => /\.config\.(ts|mjs|cjs)$/.test(name) || name === 'allurerc.mjs').map((name) => join(ROOT, name));
+  const rootConfigs = readdirSync(ROOT)
+    .filter((name) => /\.config\.(ts|mjs|cjs)$/.test(name) || name === 'allurerc.mjs')
+    .map((name) => join(ROOT, name));
   const names = new Map<string, string[]>();
   for (const file of [...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), ...rootConfigs]) {
     for (const [token] of readFileSync(file, 'utf8').matchAll(/\bE2E_[A-Z0-9_]*/g)) {
@@ -41,11 +43,16 @@ describe('the settings surface', () => {
 
   it(`reads at most ${MAX_NAMES} distinct E2E_* names outside the tests`, () => {
     const listed = [...names.keys()].sort();
-    expect(listed.length, `${listed.length} names:\n${listed.map((name) => `${name} (${names.get(name)!.join(', ')})`).join('\n')}`).toBeLessThanOrEqual(MAX_NAMES);
+    expect(
+      listed.length,
+      `${listed.length} names:\n${listed.map((name) => `${name} (${names.get(name)!.join(', ')})`).join('\n')}`,
+    ).toBeLessThanOrEqual(MAX_NAMES);
   });
 
   it('builds no name at run time, so that every name read is counted', () => {
-    const prefixes = [...names.entries()].filter(([name]) => name.endsWith('_')).map(([name, files]) => `${name} (${files.join(', ')})`);
+    const prefixes = [...names.entries()]
+      .filter(([name]) => name.endsWith('_'))
+      .map(([name, files]) => `${name} (${files.join(', ')})`);
     expect(prefixes, 'a name ending in "_" is a prefix joined to something at run time').toEqual([]);
   });
 });

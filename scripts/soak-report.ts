@@ -7,17 +7,21 @@ export const SOAK_REPORT_PATH = 'reports/soak.json';
 
 /** The part of vitest's JSON report (`--reporter=json`) the soak reads. */
 export const VitestJsonReport = z.object({
-  testResults: z.array(z.object({
-    /** The test file's absolute path. */
-    name: z.string(),
-    /** `failed` also when the file failed outside any test (a hook, an import). */
-    status: z.string(),
-    message: z.string().optional(),
-    assertionResults: z.array(z.object({
-      fullName: z.string(),
-      status: z.enum(['passed', 'failed', 'skipped', 'pending', 'todo', 'disabled']),
-    })),
-  })),
+  testResults: z.array(
+    z.object({
+      /** The test file's absolute path. */
+      name: z.string(),
+      /** `failed` also when the file failed outside any test (a hook, an import). */
+      status: z.string(),
+      message: z.string().optional(),
+      assertionResults: z.array(
+        z.object({
+          fullName: z.string(),
+          status: z.enum(['passed', 'failed', 'skipped', 'pending', 'todo', 'disabled']),
+        }),
+      ),
+    }),
+  ),
 });
 export type VitestJsonReport = z.infer<typeof VitestJsonReport>;
 
@@ -60,7 +64,9 @@ export function failedTestsOf(report: VitestJsonReport, root: string): string[] 
   const failed: string[] = [];
   for (const file of report.testResults) {
     const name = relativeTo(file.name, root);
-    const tests = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} > ${test.fullName}`);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${name} > ${test.fullName}`);
     if (tests.length === 0 && file.status === 'failed') failed.push(`${name} (outside any test)`);
     failed.push(...tests);
   }
@@ -78,12 +84,27 @@ export function skippedTestsOf(report: VitestJsonReport): number {
  * One run's entry. A run passed when the suite exited 0; a non-zero exit with no report (the suite never got as far as
  * writing one: global setup failed, or the process was killed) is a failure named after the run itself.
  */
-export function soakRun(outcome: { exitCode: number | null; seconds: number; report: VitestJsonReport | undefined; gateProblems?: readonly string[] }, root: string): SoakRun {
+export function soakRun(
+  outcome: {
+    exitCode: number | null;
+    seconds: number;
+    report: VitestJsonReport | undefined;
+    gateProblems?: readonly string[];
+  },
+  root: string,
+): SoakRun {
   const failedTests = [...(outcome.report ? failedTestsOf(outcome.report, root) : []), ...(outcome.gateProblems ?? [])];
   const passed = outcome.exitCode === 0;
-  if (!passed && failedTests.length === 0) failedTests.push(outcome.report ? '(the suite failed outside any test file)' : '(the suite wrote no report)');
+  if (!passed && failedTests.length === 0)
+    failedTests.push(outcome.report ? '(the suite failed outside any test file)' : '(the suite wrote no report)');
   const skippedTests = outcome.report ? skippedTestsOf(outcome.report) : 0;
-  return SoakRun.parse({ passed, seconds: Math.round(outcome.seconds * 10) / 10, failedTests, skippedTests, exitCode: outcome.exitCode });
+  return SoakRun.parse({
+    passed,
+    seconds: Math.round(outcome.seconds * 10) / 10,
+    failedTests,
+    skippedTests,
+    exitCode: outcome.exitCode,
+  });
 }
 
 export function aggregateSoak(provenance: SoakProvenance, runs: readonly SoakRun[]): SoakReport {
@@ -101,8 +122,11 @@ export function aggregateSoak(provenance: SoakProvenance, runs: readonly SoakRun
 /** The line `npm run soak` ends with: "soak: k/N runs passed", then the tests that failed, most often first. */
 export function formatSoak(report: SoakReport): string {
   const skipped = report.runs.map((run) => run.skippedTests).join(', ');
-  const lines = [`soak of ${report.commit.slice(0, 12)} at ${report.date}: ${report.passedRuns}/${report.runs.length} runs passed, skipped per run: ${skipped}`];
-  for (const { test, failures } of report.failureCounts) lines.push(`  failed in ${failures}/${report.runs.length}: ${test}`);
+  const lines = [
+    `soak of ${report.commit.slice(0, 12)} at ${report.date}: ${report.passedRuns}/${report.runs.length} runs passed, skipped per run: ${skipped}`,
+  ];
+  for (const { test, failures } of report.failureCounts)
+    lines.push(`  failed in ${failures}/${report.runs.length}: ${test}`);
   return lines.join('\n');
 }
 

@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const chainId = profile.chainId;
   const source = identitySourceFor({ name: 'testnet', identityKeys: profile.clientKeys });
   if (source.kind === 'fresh') {
-    throw new Error('neither E2E_IDENTITY_MNEMONIC nor E2E_TESTNET_CLIENT_KEYS is set: the ledger names identities by index, the keys come from them');
+    throw new Error(
+      'neither E2E_IDENTITY_MNEMONIC nor E2E_TESTNET_CLIENT_KEYS is set: the ledger names identities by index, the keys come from them',
+    );
   }
   const ledger = IdentityLedger.inStateDir();
   const keyFor = keyForSlot(source);
@@ -43,7 +45,9 @@ async function main(): Promise<number> {
   const rescue = await targetForRescue(profile)
     .then((target) => rescueOrphanedClients({ target, ledger, keyFor, dryRun: args['dry-run'], logger }))
     .catch((error: unknown) => {
-      logger.warn(redact(`the rescue of orphaned clients failed: ${error instanceof Error ? error.message : String(error)}`));
+      logger.warn(
+        redact(`the rescue of orphaned clients failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
       return undefined;
     });
   if (rescue && !args['dry-run']) logger.info(rescueSummaryLine(rescue));
@@ -52,7 +56,10 @@ async function main(): Promise<number> {
   if (args['dry-run']) {
     for (const identity of (await ledger.identities()).filter((i) => i.chainIds.includes(chainId))) {
       const held = await l1Balances(clients.publicClient, identity.address, tokens);
-      const parts = [`${formatUnits(held.native, 18)} ${native}`, ...tokens.map((t) => `${formatUnits(held.tokens[t.symbol]!, t.decimals)} ${t.symbol}`)];
+      const parts = [
+        `${formatUnits(held.native, 18)} ${native}`,
+        ...tokens.map((t) => `${formatUnits(held.tokens[t.symbol]!, t.decimals)} ${t.symbol}`),
+      ];
       logger.info(`${identity.kind} #${identity.index} ${identity.address}: ${parts.join(', ')}`);
     }
     return rescueFailed ? 1 : 0;
@@ -67,8 +74,13 @@ async function main(): Promise<number> {
   });
   const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId, keyFor, logger });
   const count = (status: string) => outcomes.filter((outcome) => outcome.status === status).length;
-  logger.info(`swept ${count('swept')}, skipped ${count('skipped')}, failed ${count('failed')} of ${outcomes.length} ledger identities`);
-  if (rescueFailed) logger.warn(`the rescue of orphaned clients failed (see above): what they hold on L2 stays in them until a rescue succeeds`);
+  logger.info(
+    `swept ${count('swept')}, skipped ${count('skipped')}, failed ${count('failed')} of ${outcomes.length} ledger identities`,
+  );
+  if (rescueFailed)
+    logger.warn(
+      `the rescue of orphaned clients failed (see above): what they hold on L2 stays in them until a rescue succeeds`,
+    );
   return count('failed') > 0 || rescueFailed ? 1 : 0;
 }
 

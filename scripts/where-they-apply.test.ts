@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { WHERE_THEY_APPLY } from '../scenarios/where-they-apply';
 
 describe('scenarios/where-they-apply.ts', () => {
-  it.for(WHERE_THEY_APPLY.map((entry) => [entry.file, entry] as const))('%s exists, with a reason and a pattern that compiles', ([file, entry]) => {
-    expect(existsSync(file), file).toBe(true);
-    expect(entry.because.trim()).not.toBe('');
-    expect(entry.skipsWhere.length).toBeGreaterThan(0);
-    if (entry.test !== undefined) expect(() => new RegExp(entry.test!)).not.toThrow();
-  });
+  it.for(WHERE_THEY_APPLY.map((entry) => [entry.file, entry] as const))(
+    '%s exists, with a reason and a pattern that compiles',
+    ([file, entry]) => {
+      expect(existsSync(file), file).toBe(true);
+      expect(entry.because.trim()).not.toBe('');
+      expect(entry.skipsWhere.length).toBeGreaterThan(0);
+      if (entry.test !== undefined) expect(() => new RegExp(entry.test!)).not.toThrow();
+    },
+  );
 });

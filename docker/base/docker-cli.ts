@@ -19,8 +19,9 @@ class DockerCommandError extends Error {
     cause: unknown,
   ) {
     const stdoutTail = stdout.trim().split('\n').slice(-STDOUT_TAIL_LINES).join('\n');
-    super(`docker ${args.join(' ')} failed: ${stderr.trim() || String(cause)}${stdoutTail ? `\n${stdoutTail}` : ''}`,
-      { cause });
+    super(`docker ${args.join(' ')} failed: ${stderr.trim() || String(cause)}${stdoutTail ? `\n${stdoutTail}` : ''}`, {
+      cause,
+    });
     this.name = 'DockerCommandError';
   }
 }

@@ -73,12 +73,41 @@ async function importHostNodeRootfs(tag: string): Promise<string> {
     const homeStage = join(workDir, 'home-stage');
     await mkdir(join(homeStage, 'home', 'node'), { recursive: true });
     const archive = join(workDir, 'rootfs.tar');
-    await run('tar', ['--create', '--file', archive, '--directory', rootfs, '--owner=0', '--group=0', '--numeric-owner', '.']);
-    await run('tar', ['--append', '--file', archive, '--directory', homeStage, `--owner=${NODE_UID}`,
-      `--group=${NODE_UID}`, '--numeric-owner', '--no-recursion', './home/node']);
+    await run('tar', [
+      '--create',
+      '--file',
+      archive,
+      '--directory',
+      rootfs,
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '.',
+    ]);
+    await run('tar', [
+      '--append',
+      '--file',
+      archive,
+      '--directory',
+      homeStage,
+      `--owner=${NODE_UID}`,
+      `--group=${NODE_UID}`,
+      '--numeric-owner',
+      '--no-recursion',
+      './home/node',
+    ]);
 
-    await docker(['import', '--message', 'node binary and its shared libraries from the host',
-      '--change', 'ENV PATH=/usr/local/bin:/usr/bin:/bin', '--change', 'CMD ["node"]', archive, tag]);
+    await docker([
+      'import',
+      '--message',
+      'node binary and its shared libraries from the host',
+      '--change',
+      'ENV PATH=/usr/local/bin:/usr/bin:/bin',
+      '--change',
+      'CMD ["node"]',
+      archive,
+      tag,
+    ]);
     const id = await localImageId(tag);
     if (!id) throw new Error(`docker import reported success but ${tag} is missing`);
     return id;
@@ -106,8 +135,10 @@ async function copyInto(rootfs: string, source: string, absoluteTarget: string):
 async function writeEtc(rootfs: string): Promise<void> {
   const etc = join(rootfs, 'etc');
   await mkdir(etc, { recursive: true });
-  await writeFile(join(etc, 'passwd'),
-    `root:x:0:0:root:/root:/usr/sbin/nologin\nnode:x:${NODE_UID}:${NODE_UID}::/home/node:/usr/sbin/nologin\n`);
+  await writeFile(
+    join(etc, 'passwd'),
+    `root:x:0:0:root:/root:/usr/sbin/nologin\nnode:x:${NODE_UID}:${NODE_UID}::/home/node:/usr/sbin/nologin\n`,
+  );
   await writeFile(join(etc, 'group'), `root:x:0:\nnode:x:${NODE_UID}:\n`);
   // Without this glibc may skip /etc/hosts, where docker puts extra hosts such as host.docker.internal.
   await writeFile(join(etc, 'nsswitch.conf'), 'passwd: files\ngroup: files\nhosts: files dns\n');

@@ -22,7 +22,9 @@ describe('entries the real contracts also declare are declared alike', () => {
       it(`${name} against ${contract} @ ${generation}`, () => {
         const upstream = upstreamAbiOf(contract, generation);
         const upstreamByInputs = new Map(
-          upstream.abi.filter((entry) => entry.type === 'function').map((entry) => [functionSignature(entry), canonicalEntry(entry)]),
+          upstream.abi
+            .filter((entry) => entry.type === 'function')
+            .map((entry) => [functionSignature(entry), canonicalEntry(entry)]),
         );
         let shared = 0;
         for (const entry of abi) {
@@ -63,11 +65,18 @@ describe('events decode the logs the real contracts emitted', () => {
       const abi = ABI_OF_CONTRACT[vector.contract]!;
       const entry = abi.find(
         (item): item is Extract<Abi[number], { type: 'event' }> =>
-          item.type === 'event' && item.name === vector.event && item.inputs.filter((input) => input.indexed).length === vector.log.topics.length - 1,
+          item.type === 'event' &&
+          item.name === vector.event &&
+          item.inputs.filter((input) => input.indexed).length === vector.log.topics.length - 1,
       );
       expect(entry, `an event ${vector.event} indexed like the log`).toBeDefined();
       expect(toEventSelector(entry!)).toBe(vector.topic0);
-      const decoded = decodeEventLog({ abi: [entry!], topics: vector.log.topics as [`0x${string}`, ...`0x${string}`[]], data: vector.log.data, strict: true });
+      const decoded = decodeEventLog({
+        abi: [entry!],
+        topics: vector.log.topics as [`0x${string}`, ...`0x${string}`[]],
+        data: vector.log.data,
+        strict: true,
+      });
       expect(positional(decoded.args)).toEqual(positional(vector.args));
     });
   }
@@ -76,7 +85,11 @@ describe('events decode the logs the real contracts emitted', () => {
 describe('getTokenInfo answers of each generation', () => {
   for (const vector of getTokenInfoVectors()) {
     it(`${vector.generation}: ${vector.of}`, () => {
-      const decoded = decodeFunctionResult({ abi: nightfallAbis[vector.generation], functionName: 'getTokenInfo', data: vector.returndata }) as readonly unknown[];
+      const decoded = decodeFunctionResult({
+        abi: nightfallAbis[vector.generation],
+        functionName: 'getTokenInfo',
+        data: vector.returndata,
+      }) as readonly unknown[];
       expect({ ercAddress: decoded[0], tokenId: decoded[1], tokenType: decoded[2] }).toEqual(vector.decoded);
     });
   }

@@ -158,7 +158,11 @@ async function compile(sources: Map<string, string>): Promise<Map<string, Artifa
     },
   };
   const output = solcOutputSchema.parse(
-    JSON.parse((solc.compile as (input: string, callbacks: { import: typeof readImport }) => string)(JSON.stringify(input), { import: readImport })),
+    JSON.parse(
+      (solc.compile as (input: string, callbacks: { import: typeof readImport }) => string)(JSON.stringify(input), {
+        import: readImport,
+      }),
+    ),
   );
 
   const errors = output.errors.filter((entry) => entry.severity === 'error');

@@ -126,15 +126,24 @@ export async function deployDevnet(options: DeployDevnetOptions): Promise<Devnet
   const certified = [...new Set([deployer.address, proposer, ...opts.allowlist].map((address) => getAddress(address)))];
   for (const address of certified) {
     await sender.call(`allowlist ${address}`, CALL_GAS.allowlist, {
-      address: x509, abi: x509Abi, functionName: 'addToAllowlist', args: [address],
+      address: x509,
+      abi: x509Abi,
+      functionName: 'addToAllowlist',
+      args: [address],
     });
   }
   await sender.call('bootstrap the proposer', CALL_GAS.bootstrap, {
-    address: roundRobin, abi: roundRobinAbi, functionName: 'bootstrapDefaultProposer',
-    args: [proposer, opts.proposer.url], value: opts.proposerStake,
+    address: roundRobin,
+    abi: roundRobinAbi,
+    functionName: 'bootstrapDefaultProposer',
+    args: [proposer, opts.proposer.url],
+    value: opts.proposerStake,
   });
   await sender.call('link Nightfall to RoundRobin', CALL_GAS.link, {
-    address: nightfall, abi: nightfallAbis[opts.contracts], functionName: 'set_proposer_manager', args: [roundRobin],
+    address: nightfall,
+    abi: nightfallAbis[opts.contracts],
+    functionName: 'set_proposer_manager',
+    args: [roundRobin],
   });
 
   const deployBlock = await sender.settle();
@@ -167,8 +176,10 @@ async function mineBootstrapRotationFinal(publicClient: PublicClient, testClient
   await testClient.mine({ blocks: Number(ROTATION_CONFIRMATIONS + ANVIL_FINALIZED_DEPTH), interval: 0 });
   const finalized = (await publicClient.getBlock({ blockTag: 'finalized' })).number;
   if (finalized < head + ROTATION_CONFIRMATIONS) {
-    throw new Error(`anvil's finalized block is ${finalized} after mining past block ${head}; expected it ` +
-      `${ANVIL_FINALIZED_DEPTH} blocks below the head (has its --slots-in-an-epoch changed?)`);
+    throw new Error(
+      `anvil's finalized block is ${finalized} after mining past block ${head}; expected it ` +
+        `${ANVIL_FINALIZED_DEPTH} blocks below the head (has its --slots-in-an-epoch changed?)`,
+    );
   }
 }
 
@@ -201,7 +212,11 @@ class TransactionSequence {
   }
 
   /** Sends the deployment and returns the address the contract will have. */
-  async deploy<const abi extends Abi>(name: ContractName, abi: abi, args: ContractConstructorArgs<abi>): Promise<Address> {
+  async deploy<const abi extends Abi>(
+    name: ContractName,
+    abi: abi,
+    args: ContractConstructorArgs<abi>,
+  ): Promise<Address> {
     const bytecode = loadArtifact(name).bytecode;
     const data = encodeDeployData({ abi, bytecode, args } as EncodeDeployDataParameters);
     const gas = await this.publicClient.estimateGas({ account: this.account, data });
@@ -226,7 +241,8 @@ class TransactionSequence {
     );
     receipts.forEach((receipt, index) => {
       const step = this.sent[index]!;
-      if (receipt.status !== 'success') throw new Error(`Devnet deployment failed at "${step.label}" (tx ${step.hash})`);
+      if (receipt.status !== 'success')
+        throw new Error(`Devnet deployment failed at "${step.label}" (tx ${step.hash})`);
       if (step.contract && receipt.contractAddress && getAddress(receipt.contractAddress) !== step.contract) {
         throw new Error(`"${step.label}" deployed to ${receipt.contractAddress}, expected ${step.contract}`);
       }

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('addresses.toml', () => {
-  it('is written exactly in the real deployer\'s shape', () => {
+  it("is written exactly in the real deployer's shape", () => {
     expect(formatAddressesToml(ADDRESSES)).toBe(
       [
         'nightfall = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"',

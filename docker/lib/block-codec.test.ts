@@ -45,7 +45,12 @@ const transfer = (() => {
 })();
 
 describe('slotKind', () => {
-  const base = { fee: 0n, commitments: [0n, 0n, 0n, 0n], nullifiers: [0n, 0n, 0n, 0n], public_data: [0n, 0n, 0n, 0n] } as const;
+  const base = {
+    fee: 0n,
+    commitments: [0n, 0n, 0n, 0n],
+    nullifiers: [0n, 0n, 0n, 0n],
+    public_data: [0n, 0n, 0n, 0n],
+  } as const;
   it('classifies the four kinds', () => {
     expect(slotKind(DUMMY_TRANSACTION)).toBe('dummy');
     expect(slotKind({ ...base, commitments: [1n, 2n, 0n, 0n], public_data: [3n, 4n, 0n, 0n] })).toBe('deposit');
@@ -56,8 +61,17 @@ describe('slotKind', () => {
 
 describe('withdrawDataOf', () => {
   it('reads nf id, checksummed recipient, value and salt = nullifiers[0]', () => {
-    const tx = { ...DUMMY_TRANSACTION, nullifiers: [9n, 0n, 0n, 0n], public_data: [1n, BigInt(RECIPIENT), 3n, 0n] } as const;
-    expect(withdrawDataOf(tx)).toEqual({ nf_token_id: 1n, recipient_address: RECIPIENT, value: 3n, withdraw_fund_salt: 9n });
+    const tx = {
+      ...DUMMY_TRANSACTION,
+      nullifiers: [9n, 0n, 0n, 0n],
+      public_data: [1n, BigInt(RECIPIENT), 3n, 0n],
+    } as const;
+    expect(withdrawDataOf(tx)).toEqual({
+      nf_token_id: 1n,
+      recipient_address: RECIPIENT,
+      value: 3n,
+      withdraw_fund_salt: 9n,
+    });
   });
 
   it('refuses other slot kinds', () => {
@@ -65,7 +79,11 @@ describe('withdrawDataOf', () => {
   });
 
   it('narrows a recipient word wider than 160 bits as the contract does (block-codec.vectors.test.ts holds the real case)', () => {
-    const tx = { ...DUMMY_TRANSACTION, nullifiers: [9n, 0n, 0n, 0n], public_data: [1n, (1n << 160n) | BigInt(RECIPIENT), 3n, 0n] } as const;
+    const tx = {
+      ...DUMMY_TRANSACTION,
+      nullifiers: [9n, 0n, 0n, 0n],
+      public_data: [1n, (1n << 160n) | BigInt(RECIPIENT), 3n, 0n],
+    } as const;
     expect(withdrawDataOf(tx).recipient_address).toBe(RECIPIENT);
   });
 });
@@ -73,16 +91,23 @@ describe('withdrawDataOf', () => {
 describe('propose_block calldata', () => {
   it('round-trips any block', () => {
     fc.assert(
-      fc.property(word, word, word, fc.array(onChainTx, { maxLength: 4 }), fc.uint8Array({ maxLength: 80 }), (a, b, c, txs, proof) => {
-        const block: Block = {
-          commitments_root: a,
-          nullifier_root: b,
-          commitments_root_root: c,
-          transactions: txs,
-          rollup_proof: `0x${Buffer.from(proof).toString('hex')}`,
-        };
-        expect(decodeProposeBlock(encodeProposeBlock(block))).toEqual(block);
-      }),
+      fc.property(
+        word,
+        word,
+        word,
+        fc.array(onChainTx, { maxLength: 4 }),
+        fc.uint8Array({ maxLength: 80 }),
+        (a, b, c, txs, proof) => {
+          const block: Block = {
+            commitments_root: a,
+            nullifier_root: b,
+            commitments_root_root: c,
+            transactions: txs,
+            rollup_proof: `0x${Buffer.from(proof).toString('hex')}`,
+          };
+          expect(decodeProposeBlock(encodeProposeBlock(block))).toEqual(block);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -110,9 +135,18 @@ describe('ClientTransaction', () => {
   it('fails the mock proof when any public input changes', () => {
     const tampered = [
       { ...transfer, fee: toHex64(3n) },
-      { ...transfer, commitments: [transfer.commitments[0], toHex64(23n), transfer.commitments[2], transfer.commitments[3]] },
-      { ...transfer, nullifiers: [toHex64(45n), transfer.nullifiers[1], transfer.nullifiers[2], transfer.nullifiers[3]] },
-      { ...transfer, compressed_secrets: { cipher_text: [toHex64(1n), ...transfer.compressed_secrets.cipher_text.slice(1)] } },
+      {
+        ...transfer,
+        commitments: [transfer.commitments[0], toHex64(23n), transfer.commitments[2], transfer.commitments[3]],
+      },
+      {
+        ...transfer,
+        nullifiers: [toHex64(45n), transfer.nullifiers[1], transfer.nullifiers[2], transfer.nullifiers[3]],
+      },
+      {
+        ...transfer,
+        compressed_secrets: { cipher_text: [toHex64(1n), ...transfer.compressed_secrets.cipher_text.slice(1)] },
+      },
       { ...transfer, proof: { ...transfer.proof, vk_id: 'real' } },
     ];
     for (const t of tampered) expect(verifyMockProof(ClientTransactionSchema.parse(t))).toBe(false);
@@ -120,7 +154,9 @@ describe('ClientTransaction', () => {
 
   it('rejects wire forms with 0x words, wrong lengths or missing fields', () => {
     expect(ClientTransactionSchema.safeParse({ ...transfer, fee: `0x${transfer.fee}` }).success).toBe(false);
-    expect(ClientTransactionSchema.safeParse({ ...transfer, commitments: transfer.commitments.slice(0, 3) }).success).toBe(false);
+    expect(
+      ClientTransactionSchema.safeParse({ ...transfer, commitments: transfer.commitments.slice(0, 3) }).success,
+    ).toBe(false);
     const { proof: _proof, ...withoutProof } = transfer;
     expect(ClientTransactionSchema.safeParse(withoutProof).success).toBe(false);
   });

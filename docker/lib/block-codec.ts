@@ -110,13 +110,19 @@ export function encodeProposeBlock(block: Block): Hex {
 /** Decodes propose_block calldata (the input of the tx that emitted BlockProposed); throws for any other call. */
 export function decodeProposeBlock(calldata: Hex): Block {
   const call = decodeFunctionData({ abi: nightfallAbi, data: calldata });
-  if (call.functionName !== 'propose_block') throw new Error(`expected propose_block calldata, got ${call.functionName}`);
+  if (call.functionName !== 'propose_block')
+    throw new Error(`expected propose_block calldata, got ${call.functionName}`);
   const [block] = call.args;
   return block;
 }
 
 const word = (hex: string): bigint => BigInt(`0x${hex}`);
-const words4 = (ws: readonly [string, string, string, string]): Words4 => [word(ws[0]), word(ws[1]), word(ws[2]), word(ws[3])];
+const words4 = (ws: readonly [string, string, string, string]): Words4 => [
+  word(ws[0]),
+  word(ws[1]),
+  word(ws[2]),
+  word(ws[3]),
+];
 
 /** The slot a ClientTransaction becomes: the 5 secret words pack into 4 public-data words. */
 export function clientTransactionToOnChain(tx: ClientTransaction): OnChainTransaction {
@@ -184,7 +190,15 @@ export function buildClientTransaction(parts: ClientTransactionParts): ClientTra
     historic_commitment_roots: hex4(parts.historicCommitmentRoots),
     commitments: hex4(parts.commitments),
     nullifiers: hex4(parts.nullifiers),
-    compressed_secrets: { cipher_text: unpackCompressedSecrets(onChain.public_data).map(toHex64) as [string, string, string, string, string] },
+    compressed_secrets: {
+      cipher_text: unpackCompressedSecrets(onChain.public_data).map(toHex64) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ],
+    },
     proof: mockProof(onChain),
   };
 }

@@ -1,7 +1,12 @@
 // The simulators' block codec held to blocks the real contracts accepted (fixtures/vectors/propose-block.json): the
 // same vectors the harness's own codec (fixtures/l1-contracts/propose-block.ts) is held to.
 import { describe, expect, it } from 'vitest';
-import { expectedKinds, expectedSlots, expectedWithdrawData, proposeBlockVectors } from '../../fixtures/vectors/l1-contracts';
+import {
+  expectedKinds,
+  expectedSlots,
+  expectedWithdrawData,
+  proposeBlockVectors,
+} from '../../fixtures/vectors/l1-contracts';
 import { decodeProposeBlock, encodeProposeBlock, rollupProofFeeSum, slotKind, withdrawDataOf } from './block-codec';
 
 describe('block codec against propose_block calldata of the real contracts', () => {
@@ -26,7 +31,7 @@ describe('block codec against propose_block calldata of the real contracts', () 
         expect(block.transactions.map(slotKind)).toEqual(expectedKinds(vector));
       });
 
-      it('reads each withdrawal\'s claim as the contract keyed it', () => {
+      it("reads each withdrawal's claim as the contract keyed it", () => {
         for (const withdrawal of vector.block.withdrawals) {
           expect(withdrawDataOf(block.transactions[withdrawal.slot]!)).toEqual(expectedWithdrawData(withdrawal));
         }

@@ -41,7 +41,11 @@ export interface ChainWakeOptions {
  * Subscribes on `url` and resolves once the node has confirmed the subscription (or it failed): a follower that reads
  * after this misses no push. Undefined when `url` is not a WebSocket endpoint. Never rejects.
  */
-export async function openChainWake(url: string, on: WakeOn, options: ChainWakeOptions): Promise<ChainWake | undefined> {
+export async function openChainWake(
+  url: string,
+  on: WakeOn,
+  options: ChainWakeOptions,
+): Promise<ChainWake | undefined> {
   if (!/^wss?:\/\//i.test(url)) return undefined;
   const safetyNetMs = options.safetyNetMs ?? WAKE_SAFETY_NET_MS;
   const { transport } = createPublicClient({ transport: webSocket(url) });
@@ -58,9 +62,14 @@ export async function openChainWake(url: string, on: WakeOn, options: ChainWakeO
     failed = true;
     wake?.();
   };
-  const params = on.kind === 'newHeads' ? ['newHeads'] : ['logs', { address: on.address, ...(on.event ? { topics: encodeEventTopics({ abi: [on.event] }) } : {}) }];
+  const params =
+    on.kind === 'newHeads'
+      ? ['newHeads']
+      : ['logs', { address: on.address, ...(on.event ? { topics: encodeEventTopics({ abi: [on.event] }) } : {}) }];
   const subscribing = transport.subscribe({ params: params as ['newHeads'], onData: push, onError: fail });
-  const bound = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), SUBSCRIBE_TIMEOUT_MS).unref());
+  const bound = new Promise<'timed out'>((resolve) =>
+    setTimeout(() => resolve('timed out'), SUBSCRIBE_TIMEOUT_MS).unref(),
+  );
   const subscribed = await Promise.race([subscribing, bound]).catch((error: unknown) => {
     fail(error);
     return undefined;
@@ -88,8 +97,14 @@ export async function openChainWake(url: string, on: WakeOn, options: ChainWakeO
     },
     close() {
       closed = true;
-      void subscribing.then((subscription) => subscription.unsubscribe(), () => undefined);
-      void transport.getRpcClient().then((rpc) => rpc.close(), () => undefined);
+      void subscribing.then(
+        (subscription) => subscription.unsubscribe(),
+        () => undefined,
+      );
+      void transport.getRpcClient().then(
+        (rpc) => rpc.close(),
+        () => undefined,
+      );
     },
   };
 }

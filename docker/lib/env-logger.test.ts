@@ -10,7 +10,7 @@ function capture(rustLog: string | undefined, target = 'nightfall_client::driven
 }
 
 describe('formatLine', () => {
-  it('matches env_logger\'s default format, level padded to 5', () => {
+  it("matches env_logger's default format, level padded to 5", () => {
     expect(formatLine(WHEN, 'info', 'nightfall_client::driven::queue', 'hello')).toBe(
       '[2026-11-22T03:04:05Z INFO  nightfall_client::driven::queue] hello',
     );

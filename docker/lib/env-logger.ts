@@ -49,7 +49,10 @@ export function formatLine(when: Date, level: LogLevel, target: string, message:
   return `[${formatTimestamp(when)} ${level.toUpperCase().padEnd(5)} ${target}] ${message}`;
 }
 
-export type Logger = Record<LogLevel, (message: string) => void> & { readonly target: string; readonly level: LevelFilter };
+export type Logger = Record<LogLevel, (message: string) => void> & {
+  readonly target: string;
+  readonly level: LevelFilter;
+};
 
 export interface LoggerOptions {
   /** Defaults to process.env.RUST_LOG. */
@@ -67,5 +70,13 @@ export function createLogger(target: string, options: LoggerOptions = {}): Logge
   const emit = (l: LogLevel) => (message: string) => {
     if (enabled(level, l)) write(formatLine(now(), l, target, message));
   };
-  return { target, level, error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug'), trace: emit('trace') };
+  return {
+    target,
+    level,
+    error: emit('error'),
+    warn: emit('warn'),
+    info: emit('info'),
+    debug: emit('debug'),
+    trace: emit('trace'),
+  };
 }

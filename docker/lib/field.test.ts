@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BN254_R,
-  HexFormatError,
-  fitsBits,
-  parseBytesHex,
-  parseFieldHex,
-  parseTokenIdHex,
-  toHex64,
-} from './field';
+import { BN254_R, HexFormatError, fitsBits, parseBytesHex, parseFieldHex, parseTokenIdHex, toHex64 } from './field';
 
 const uint256 = fc.bigInt({ min: 0n, max: (1n << 256n) - 1n });
 

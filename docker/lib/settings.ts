@@ -37,8 +37,7 @@ export class SettingsError extends Error {
 }
 
 /** Unset and empty mean the same (compose files often pass empty strings). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const intFromEnv = (min: number) => z.coerce.number().int().min(min);
 
@@ -57,8 +56,7 @@ const commonShape = {
     .regex(/^(wss?|https?):\/\/\S+$/i, 'must be a ws://, wss://, http:// or https:// URL'),
   NF4_NETWORK__CHAIN_ID: optional(intFromEnv(1)).transform((v) => v ?? 31337),
   NF4_CONTRACTS__ADDRESSES_FILE: optional(z.string()).transform((v) => v ?? DEFAULT_ADDRESSES_FILE),
-  NF4_GENESIS_BLOCK: optional(z.string().regex(/^\d+$/, 'must be a block number'))
-    .transform((v) => BigInt(v ?? 0)),
+  NF4_GENESIS_BLOCK: optional(z.string().regex(/^\d+$/, 'must be a block number')).transform((v) => BigInt(v ?? 0)),
   RUST_LOG: z.string().optional(),
 };
 
@@ -79,7 +77,9 @@ const clientShape = {
 
 const proposerShape = {
   ...commonShape,
-  NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: optional(z.coerce.number().positive()).transform((v) => v ?? 120),
+  NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_MAX_WAIT_SECS: optional(z.coerce.number().positive()).transform(
+    (v) => v ?? 120,
+  ),
   NF4_NIGHTFALL_PROPOSER__BLOCK_ASSEMBLY_TARGET_FILL_RATIO: optional(z.coerce.number().gt(0).lte(1)).transform(
     (v) => v ?? 0.25,
   ),

@@ -9,7 +9,10 @@ const TERMINATION_MODULE = fileURLToPath(new URL('./termination.ts', import.meta
  * for a write in flight (`signal-exit` as write-file-atomic resolves it, the version it ships with), and sends itself
  * `signal`. Its close() takes a while, as a store write does. Resolves with what the process printed and how it ended.
  */
-function terminateDuringWrite(signal: 'SIGTERM' | 'SIGINT', closeOutcome: 'closes' | 'fails'): Promise<{ stdout: string; stderr: string; code: number | null; signal: string | null }> {
+function terminateDuringWrite(
+  signal: 'SIGTERM' | 'SIGINT',
+  closeOutcome: 'closes' | 'fails',
+): Promise<{ stdout: string; stderr: string; code: number | null; signal: string | null }> {
   const script = `
     import { createRequire } from 'node:module';
     import { closeOnTermination } from ${JSON.stringify(TERMINATION_MODULE)};
@@ -27,21 +30,28 @@ function terminateDuringWrite(signal: 'SIGTERM' | 'SIGINT', closeOutcome: 'close
     process.kill(process.pid, ${JSON.stringify(signal)});
     setTimeout(() => process.kill(process.pid, ${JSON.stringify(signal)}), 50);
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code, exitSignal) => resolve({ stdout, stderr, code, signal: exitSignal })));
+  return new Promise((resolve) =>
+    child.on('close', (code, exitSignal) => resolve({ stdout, stderr, code, signal: exitSignal })),
+  );
 }
 
 describe('closeOnTermination', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('on %s during a write-file-atomic write: close() finishes before the process exits 0, a second signal changes nothing', async (signal) => {
-    const ended = await terminateDuringWrite(signal, 'closes');
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'on %s during a write-file-atomic write: close() finishes before the process exits 0, a second signal changes nothing',
+    async (signal) => {
+      const ended = await terminateDuringWrite(signal, 'closes');
 
-    expect(ended).toMatchObject({ code: 0, signal: null });
-    expect(ended.stdout).toBe(`signal ${signal}\nclosed\n`);
-  });
+      expect(ended).toMatchObject({ code: 0, signal: null });
+      expect(ended.stdout).toBe(`signal ${signal}\nclosed\n`);
+    },
+  );
 
   it('exits 1 and says why when close() fails', async () => {
     const ended = await terminateDuringWrite('SIGTERM', 'fails');

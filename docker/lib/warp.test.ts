@@ -8,8 +8,14 @@ import { CLIENT_REJECTIONS, PROPOSER_REJECTIONS, WarpBodyRejection, warpJson } f
 const routes: Route[] = [
   { method: 'ANY', path: '/v1/health', handler: () => text(200, 'Healthy') },
   { method: 'GET', path: '/v1/balance/:erc/:id', handler: ({ params }) => text(200, `${params.erc}|${params.id}`) },
-  { method: 'POST', path: '/v1/transaction', handler: async ({ body }) => ((await body()), empty(201)) },
-  { method: 'GET', path: '/v1/boom', handler: () => { throw new Error('bug'); } },
+  { method: 'POST', path: '/v1/transaction', handler: async ({ body }) => (await body(), empty(201)) },
+  {
+    method: 'GET',
+    path: '/v1/boom',
+    handler: () => {
+      throw new Error('bug');
+    },
+  },
 ];
 
 async function call(base: string, method: string, path: string, body?: string) {
@@ -19,7 +25,9 @@ async function call(base: string, method: string, path: string, body?: string) {
 
 const servers: RunningHttpServer[] = [];
 const serve = async (rejections: RejectionReplies) => {
-  const server = await startHttpServer(createRouter(routes, { rejections, onUnexpectedError: () => undefined }), { host: '127.0.0.1' });
+  const server = await startHttpServer(createRouter(routes, { rejections, onUnexpectedError: () => undefined }), {
+    host: '127.0.0.1',
+  });
   servers.push(server);
   return server.url;
 };
@@ -30,7 +38,11 @@ describe('the real client’s warp rejections', () => {
   beforeAll(async () => (base = await serve(CLIENT_REJECTIONS)));
 
   it('unknown path → 404 NOT_FOUND; wrong method, oversized body, a handler’s bug → 500 INTERNAL_SERVER_ERROR, as text', async () => {
-    expect(await call(base, 'GET', '/v1/nope')).toEqual({ status: 404, type: 'text/plain; charset=utf-8', text: 'NOT_FOUND' });
+    expect(await call(base, 'GET', '/v1/nope')).toEqual({
+      status: 404,
+      type: 'text/plain; charset=utf-8',
+      text: 'NOT_FOUND',
+    });
     const internal = { status: 500, type: 'text/plain; charset=utf-8', text: 'INTERNAL_SERVER_ERROR' };
     expect(await call(base, 'POST', '/v1/balance/a/b')).toEqual(internal);
     expect(await call(base, 'POST', '/v1/transaction', 'x'.repeat(1024 * 1024 + 1))).toEqual(internal);
@@ -58,6 +70,8 @@ describe('warpJson (warp::body::json)', () => {
       expect(() => warpJson(Buffer.from('{}'), type), type).toThrow(WarpBodyRejection);
     }
     expect(() => warpJson(Buffer.from([0x22, 0xff, 0x22]), undefined)).toThrow(WarpBodyRejection);
-    expect(() => warpJson(Buffer.from('{'), 'application/json')).toThrow(expect.objectContaining({ status: 500, message: 'INTERNAL_SERVER_ERROR' }));
+    expect(() => warpJson(Buffer.from('{'), 'application/json')).toThrow(
+      expect.objectContaining({ status: 500, message: 'INTERNAL_SERVER_ERROR' }),
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('writeFileAtomically', () => {
 
   it('a concurrent reader sees one whole version or another, never a mix', async () => {
     const path = join(dir, 'shared.json');
-    const versions = Array.from({ length: 20 }, (_, i) => JSON.stringify({ version: i, padding: 'x'.repeat(64 * 1024) }));
+    const versions = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({ version: i, padding: 'x'.repeat(64 * 1024) }),
+    );
     await writeFileAtomically(path, versions[0]!);
     const reads: string[] = [];
     await Promise.all([

@@ -12,13 +12,21 @@ export interface AtomicWriteOptions {
 }
 
 /** Replaces (or creates) `path` with `content` atomically; missing parent directories are created. */
-export async function writeFileAtomically(path: string, content: string | Buffer, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomically(
+  path: string,
+  content: string | Buffer,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, content, { fsync: true, ...(options.mode === undefined ? {} : { mode: options.mode }) });
 }
 
 /** The same for synchronous callers (e.g. a build step run from a postinstall script). */
-export function writeFileAtomicallySync(path: string, content: string | Buffer, options: AtomicWriteOptions = {}): void {
+export function writeFileAtomicallySync(
+  path: string,
+  content: string | Buffer,
+  options: AtomicWriteOptions = {},
+): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileAtomic.sync(path, content, { fsync: true, ...(options.mode === undefined ? {} : { mode: options.mode }) });
 }

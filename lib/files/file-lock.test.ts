@@ -52,6 +52,8 @@ describe('withFileLock', () => {
   it('waits for a fresh lock it cannot prove stale', async () => {
     const path = join(dir, 'ledger');
     await mkdir(`${path}.lock`);
-    await expect(withFileLock(path, async () => 'never', { timeoutMs: 200 })).rejects.toThrow(/held by another process/);
+    await expect(withFileLock(path, async () => 'never', { timeoutMs: 200 })).rejects.toThrow(
+      /held by another process/,
+    );
   });
 });

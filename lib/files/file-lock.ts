@@ -18,7 +18,11 @@ class LockBusy extends Error {
 }
 
 /** Runs `body` while holding the lock on `path` (the file itself need not exist), then releases it. */
-export async function withFileLock<T>(path: string, body: () => Promise<T>, { timeoutMs = 10_000 }: FileLockOptions = {}): Promise<T> {
+export async function withFileLock<T>(
+  path: string,
+  body: () => Promise<T>,
+  { timeoutMs = 10_000 }: FileLockOptions = {},
+): Promise<T> {
   let compromised: Error | undefined;
   const options = {
     realpath: false,
@@ -31,14 +35,17 @@ export async function withFileLock<T>(path: string, body: () => Promise<T>, { ti
       try {
         return await lockfile.lock(path, options);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new LockBusy(`${path}.lock is held by another process`);
+        if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+          throw new LockBusy(`${path}.lock is held by another process`);
         throw new AbortError(error as Error);
       }
     },
     { retries: Number.POSITIVE_INFINITY, minTimeout: 10, maxTimeout: 200, factor: 1.5, maxRetryTime: timeoutMs },
   ).catch((error: unknown) => {
     if (error instanceof LockBusy) {
-      throw new Error(`${error.message} for more than ${timeoutMs} ms; a crashed holder's lock is taken over after ${STALE_MS} ms`);
+      throw new Error(
+        `${error.message} for more than ${timeoutMs} ms; a crashed holder's lock is taken over after ${STALE_MS} ms`,
+      );
     }
     throw error;
   });

@@ -13,7 +13,12 @@ export interface Reply {
 const TEXT = 'text/plain; charset=utf-8';
 const JSON_TYPE = 'application/json';
 
-export const text = (status: number, body: string, headers?: Record<string, string>): Reply => ({ status, contentType: TEXT, body, ...(headers ? { headers } : {}) });
+export const text = (status: number, body: string, headers?: Record<string, string>): Reply => ({
+  status,
+  contentType: TEXT,
+  body,
+  ...(headers ? { headers } : {}),
+});
 
 /** JSON.stringify of `value`: bigints are not JSON, convert them first. */
 export const json = (status: number, value: unknown, headers?: Record<string, string>): Reply => ({
@@ -24,7 +29,11 @@ export const json = (status: number, value: unknown, headers?: Record<string, st
 });
 
 /** A status with no body (e.g. the proposer's 201 for an accepted transaction). */
-export const empty = (status: number, headers?: Record<string, string>): Reply => ({ status, body: '', ...(headers ? { headers } : {}) });
+export const empty = (status: number, headers?: Record<string, string>): Reply => ({
+  status,
+  body: '',
+  ...(headers ? { headers } : {}),
+});
 
 export function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, {

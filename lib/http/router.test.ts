@@ -3,7 +3,16 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from './body';
 import { json, text } from './reply';
-import { createRouter, DropConnection, HttpError, matchPath, PLAIN_REJECTIONS, type RejectionReplies, type Route, type RouterOptions } from './router';
+import {
+  createRouter,
+  DropConnection,
+  HttpError,
+  matchPath,
+  PLAIN_REJECTIONS,
+  type RejectionReplies,
+  type Route,
+  type RouterOptions,
+} from './router';
 import { startHttpServer, type RunningHttpServer } from './serve';
 
 class Missing extends Error {}
@@ -11,18 +20,50 @@ class Missing extends Error {}
 const routes: Route[] = [
   { method: 'ANY', path: '/v1/health', handler: () => text(200, 'Healthy') },
   { method: 'GET', path: '/v1/items/count', handler: () => text(200, 'count') },
-  { method: 'GET', path: '/v1/items/:id', handler: ({ params, url }) => json(200, { id: params.id, q: url.searchParams.get('q') }) },
+  {
+    method: 'GET',
+    path: '/v1/items/:id',
+    handler: ({ params, url }) => json(200, { id: params.id, q: url.searchParams.get('q') }),
+  },
   { method: 'POST', path: '/v1/echo', handler: async ({ json: body }) => json(200, await body()) },
   { method: 'POST', path: '/v1/size', handler: async ({ body }) => text(200, String((await body()).length)) },
-  { method: 'GET', path: '/v1/teapot', handler: () => { throw new HttpError(418, 'short and stout'); } },
-  { method: 'GET', path: '/v1/missing', handler: () => { throw new Missing('item 7'); } },
-  { method: 'GET', path: '/v1/bug', handler: () => { throw new TypeError('bug'); } },
-  { method: 'GET', path: '/v1/drop', handler: () => { throw new DropConnection('task died'); } },
+  {
+    method: 'GET',
+    path: '/v1/teapot',
+    handler: () => {
+      throw new HttpError(418, 'short and stout');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/missing',
+    handler: () => {
+      throw new Missing('item 7');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/bug',
+    handler: () => {
+      throw new TypeError('bug');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/drop',
+    handler: () => {
+      throw new DropConnection('task died');
+    },
+  },
   { method: 'GET', path: '/v1/self', handler: ({ res }) => void res.writeHead(204).end() },
 ];
 
 async function call(base: string, method: string, path: string, body?: string, headers: Record<string, string> = {}) {
-  const r = await request(`${base}${path}`, { method: method as 'GET', ...(body === undefined ? {} : { body }), headers });
+  const r = await request(`${base}${path}`, {
+    method: method as 'GET',
+    ...(body === undefined ? {} : { body }),
+    headers,
+  });
   return { status: r.statusCode, type: r.headers['content-type'], text: await r.body.text() };
 }
 
@@ -46,7 +87,10 @@ describe('createRouter', () => {
   const unexpected: unknown[] = [];
   const served: RunningHttpServer[] = [];
   const serve = async (options: RouterOptions) => {
-    const server = await startHttpServer(createRouter(routes, { ...options, onUnexpectedError: (e) => unexpected.push(e) }), { host: '127.0.0.1' });
+    const server = await startHttpServer(
+      createRouter(routes, { ...options, onUnexpectedError: (e) => unexpected.push(e) }),
+      { host: '127.0.0.1' },
+    );
     served.push(server);
     return server.url;
   };
@@ -57,7 +101,12 @@ describe('createRouter', () => {
     beforeAll(async () => (base = await serve({ rejections: PLAIN_REJECTIONS, bodyLimitBytes: 64 })));
 
     it('dispatches by path then method; a literal listed first wins over a parameter', async () => {
-      for (const m of ['GET', 'POST', 'DELETE']) expect(await call(base, m, '/v1/health')).toEqual({ status: 200, type: 'text/plain; charset=utf-8', text: 'Healthy' });
+      for (const m of ['GET', 'POST', 'DELETE'])
+        expect(await call(base, m, '/v1/health')).toEqual({
+          status: 200,
+          type: 'text/plain; charset=utf-8',
+          text: 'Healthy',
+        });
       expect((await call(base, 'GET', '/v1/items/count')).text).toBe('count');
       expect(JSON.parse((await call(base, 'GET', '/v1/items/a%2Fb?q=1')).text)).toEqual({ id: 'a/b', q: '1' });
     });
@@ -69,7 +118,10 @@ describe('createRouter', () => {
 
     it('answers a body over the limit with the configured rejection, and keeps the connection usable', async () => {
       expect(await call(base, 'POST', '/v1/size', 'x'.repeat(64))).toMatchObject({ status: 200, text: '64' });
-      expect(await call(base, 'POST', '/v1/size', 'x'.repeat(65))).toMatchObject({ status: 413, text: 'Payload Too Large' });
+      expect(await call(base, 'POST', '/v1/size', 'x'.repeat(65))).toMatchObject({
+        status: 413,
+        text: 'Payload Too Large',
+      });
       expect(await call(base, 'POST', '/v1/echo', 'x'.repeat(100_000))).toMatchObject({ status: 413 });
       expect(await call(base, 'GET', '/v1/health')).toMatchObject({ status: 200 });
     });
@@ -88,8 +140,15 @@ describe('createRouter', () => {
     });
 
     it('parses JSON bodies and answers malformed ones with the bad-body rejection', async () => {
-      expect(await call(base, 'POST', '/v1/echo', '{"a":[1]}')).toEqual({ status: 200, type: 'application/json', text: '{"a":[1]}' });
-      expect(await call(base, 'POST', '/v1/echo', '{')).toMatchObject({ status: 400, text: 'Bad Request: the body is not JSON' });
+      expect(await call(base, 'POST', '/v1/echo', '{"a":[1]}')).toEqual({
+        status: 200,
+        type: 'application/json',
+        text: '{"a":[1]}',
+      });
+      expect(await call(base, 'POST', '/v1/echo', '{')).toMatchObject({
+        status: 400,
+        text: 'Bad Request: the body is not JSON',
+      });
     });
 
     it('replies a thrown HttpError as is, hides an unexpected error behind the internal rejection and reports it', async () => {
@@ -113,28 +172,46 @@ describe('createRouter', () => {
 
   describe('with an error envelope of its own, a guard and mapped errors', () => {
     let base: string;
-    const rejections: RejectionReplies = { ...PLAIN_REJECTIONS, unknownPath: (req, path) => ({ status: 404, message: `no route ${req.method} ${path}` }) };
+    const rejections: RejectionReplies = {
+      ...PLAIN_REJECTIONS,
+      unknownPath: (req, path) => ({ status: 404, message: `no route ${req.method} ${path}` }),
+    };
     beforeAll(
       async () =>
         (base = await serve({
           rejections,
           errorReply: ({ status, message }) => json(status, { status, message }),
           guard: (req, path) => {
-            if (path !== '/v1/health' && req.headers.authorization !== 'Bearer key') throw new HttpError(401, 'invalid or missing API key');
+            if (path !== '/v1/health' && req.headers.authorization !== 'Bearer key')
+              throw new HttpError(401, 'invalid or missing API key');
           },
-          mapError: (error) => (error instanceof Missing ? new HttpError(404, `${error.message} not found`) : undefined),
+          mapError: (error) =>
+            error instanceof Missing ? new HttpError(404, `${error.message} not found`) : undefined,
         })),
     );
     const key = { authorization: 'Bearer key' };
 
     it('writes every error answer in the envelope', async () => {
-      expect(await call(base, 'GET', '/v1/nope', undefined, key)).toEqual({ status: 404, type: 'application/json', text: '{"status":404,"message":"no route GET /v1/nope"}' });
-      expect(JSON.parse((await call(base, 'GET', '/v1/teapot', undefined, key)).text)).toEqual({ status: 418, message: 'short and stout' });
-      expect(JSON.parse((await call(base, 'GET', '/v1/missing', undefined, key)).text)).toEqual({ status: 404, message: 'item 7 not found' });
+      expect(await call(base, 'GET', '/v1/nope', undefined, key)).toEqual({
+        status: 404,
+        type: 'application/json',
+        text: '{"status":404,"message":"no route GET /v1/nope"}',
+      });
+      expect(JSON.parse((await call(base, 'GET', '/v1/teapot', undefined, key)).text)).toEqual({
+        status: 418,
+        message: 'short and stout',
+      });
+      expect(JSON.parse((await call(base, 'GET', '/v1/missing', undefined, key)).text)).toEqual({
+        status: 404,
+        message: 'item 7 not found',
+      });
     });
 
     it('refuses before routing when the guard says so', async () => {
-      expect(JSON.parse((await call(base, 'GET', '/v1/nope')).text)).toEqual({ status: 401, message: 'invalid or missing API key' });
+      expect(JSON.parse((await call(base, 'GET', '/v1/nope')).text)).toEqual({
+        status: 401,
+        message: 'invalid or missing API key',
+      });
       expect(await call(base, 'GET', '/v1/health')).toMatchObject({ status: 200 });
     });
   });

@@ -127,10 +127,16 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 
 /** A request listener for http.createServer (or startHttpServer) that dispatches to the route table. */
 export function createRouter(routes: readonly Route[], options: RouterOptions): RequestListener {
-  const { rejections, bodyLimitBytes = DEFAULT_BODY_LIMIT, errorReply = ({ status, message, headers }) => text(status, message, headers === undefined ? undefined : { ...headers }) } = options;
+  const {
+    rejections,
+    bodyLimitBytes = DEFAULT_BODY_LIMIT,
+    errorReply = ({ status, message, headers }) =>
+      text(status, message, headers === undefined ? undefined : { ...headers }),
+  } = options;
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    const answer = (rejection: Rejection) => errorReply(typeof rejection === 'function' ? rejection(req, path) : rejection);
+    const answer = (rejection: Rejection) =>
+      errorReply(typeof rejection === 'function' ? rejection(req, path) : rejection);
     const fail = (error: unknown): void => {
       if (res.headersSent || error instanceof DropConnection) {
         if (error instanceof DropConnection) options.onUnexpectedError?.(error, req);

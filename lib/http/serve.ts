@@ -20,7 +20,10 @@ export interface RunningHttpServer {
   readonly close: () => Promise<void>;
 }
 
-export async function startHttpServer(listener: RequestListener, { port = 0, host = '0.0.0.0' }: ListenOptions = {}): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  listener: RequestListener,
+  { port = 0, host = '0.0.0.0' }: ListenOptions = {},
+): Promise<RunningHttpServer> {
   const server = createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -37,7 +40,9 @@ export async function startHttpServer(listener: RequestListener, { port = 0, hos
     // Closing twice is fine (a teardown that runs after an explicit close).
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(error) : resolve()));
+        server.close((error) =>
+          error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(error) : resolve(),
+        );
         server.closeAllConnections();
       }),
   };

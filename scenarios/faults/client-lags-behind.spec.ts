@@ -6,7 +6,14 @@
 // failure her client is restarted (a full replay), her keys re-derived, and the transfer is confirmed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
+import {
+  clientL1Faults,
+  outcomeOfFault,
+  whyNoClientL1Faults,
+  type ClientL1Faults,
+  type FaultOutcome,
+  underFault,
+} from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -29,57 +36,71 @@ const LISTENER_RESTART_LINES = [
   'Commitment root is not known',
 ];
 
-describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Client lags behind (N16)' }, 'a client lags behind the chain when a spend arrives', () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let bob: User;
-  let faults: ClientL1Faults;
-  let outcome: FaultOutcome | undefined;
+describeScenario(
+  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Client lags behind (N16)' },
+  'a client lags behind the chain when a spend arrives',
+  () => {
+    let cast: Cast | undefined;
+    let alice: User;
+    let bob: User;
+    let faults: ClientL1Faults;
+    let outcome: FaultOutcome | undefined;
 
-  beforeAll(async () => {
-    if (unavailable) return;
-    cast = await startCast(target, ['alice', 'bob'], {
-      tokens: { alice: { [token.symbol]: units(token, AMOUNTS.alice) }, bob: { [token.symbol]: units(token, AMOUNTS.bob) } },
-      scenario: 'client lags behind',
+    beforeAll(async () => {
+      if (unavailable) return;
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: {
+          alice: { [token.symbol]: units(token, AMOUNTS.alice) },
+          bob: { [token.symbol]: units(token, AMOUNTS.bob) },
+        },
+        scenario: 'client lags behind',
+      });
+      [alice, bob] = cast.users as [User, User];
+      faults = clientL1Faults(target, alice.container.name);
+      // Set-up: Alice holds a confirmed deposit, her client in step with the chain.
+      const deposit = await alice.deposit(token, AMOUNTS.alice);
+      await deposit.reaches('Confirmed');
     });
-    [alice, bob] = cast.users as [User, User];
-    faults = clientL1Faults(target, alice.container.name);
-    // Set-up: Alice holds a confirmed deposit, her client in step with the chain.
-    const deposit = await alice.deposit(token, AMOUNTS.alice);
-    await deposit.reaches('Confirmed');
-  });
 
-  afterAll(async () => {
-    await faults?.clear();
-    await cast?.close();
-  });
+    afterAll(async () => {
+      await faults?.clear();
+      await cast?.close();
+    });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    await faults.lag(LAG.seconds, LAG.forSeconds);
-    const lagFrom = new Date();
-    // Bob's block lands unseen by Alice's client.
-    await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
-    outcome = await outcomeOfFault(
-      target,
-      { what: "Alice's client lagging when her transfer arrives", causes: LISTENER_RESTART_LINES, firedAt: async () => lagFrom },
-      async () => (await alice.transfer(token, AMOUNTS.transfer, bob)).reaches('Confirmed'),
-    );
-    expect((await faults.state()).calls.eth_getLogs, "Alice's client read its logs through its own route").toBeGreaterThan(0);
-  });
+    it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      await faults.lag(LAG.seconds, LAG.forSeconds);
+      const lagFrom = new Date();
+      // Bob's block lands unseen by Alice's client.
+      await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
+      outcome = await outcomeOfFault(
+        target,
+        {
+          what: "Alice's client lagging when her transfer arrives",
+          causes: LISTENER_RESTART_LINES,
+          firedAt: async () => lagFrom,
+        },
+        async () => (await alice.transfer(token, AMOUNTS.transfer, bob)).reaches('Confirmed'),
+      );
+      expect(
+        (await faults.state()).calls.eth_getLogs,
+        "Alice's client read its logs through its own route",
+      ).toBeGreaterThan(0);
+    });
 
-  it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    if (!outcome) throw new Error('prerequisite failed: the transfer that met the lag (see the previous test)');
-    await faults.clear();
-    if (outcome.kind === 'named') {
-      await alice.recoverClient(`it logged "${outcome.cause}"`);
-      const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
-      await transfer.reaches('Confirmed');
-    }
-    const bobHolds = units(token, AMOUNTS.bob) + units(token, AMOUNTS.transfer);
-    await bob.l2BalanceBecomes(token, bobHolds);
-  });
-});
+    it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      if (!outcome) throw new Error('prerequisite failed: the transfer that met the lag (see the previous test)');
+      await faults.clear();
+      if (outcome.kind === 'named') {
+        await alice.recoverClient(`it logged "${outcome.cause}"`);
+        const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
+        await transfer.reaches('Confirmed');
+      }
+      const bobHolds = units(token, AMOUNTS.bob) + units(token, AMOUNTS.transfer);
+      await bob.l2BalanceBecomes(token, bobHolds);
+    });
+  },
+);

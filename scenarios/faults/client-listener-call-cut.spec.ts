@@ -5,7 +5,15 @@
 // after such a failure the client is restarted, its keys re-derived, and a deposit is confirmed.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { BLOCK_TRANSACTION_LOOKUP, clientL1Faults, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
+import {
+  BLOCK_TRANSACTION_LOOKUP,
+  clientL1Faults,
+  outcomeOfFault,
+  whyNoClientL1Faults,
+  type ClientL1Faults,
+  type FaultOutcome,
+  underFault,
+} from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -26,49 +34,58 @@ const LISTENER_DEATH_LINES = [
   'Restarting event listener: aborting current task',
 ];
 
-describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Listener call cut (N17)' }, "a client's L1 endpoint cuts one call while the client processes a block", () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let faults: ClientL1Faults;
-  let outcome: FaultOutcome | undefined;
+describeScenario(
+  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Listener call cut (N17)' },
+  "a client's L1 endpoint cuts one call while the client processes a block",
+  () => {
+    let cast: Cast | undefined;
+    let alice: User;
+    let faults: ClientL1Faults;
+    let outcome: FaultOutcome | undefined;
 
-  beforeAll(async () => {
-    if (unavailable) return;
-    cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } }, scenario: 'client listener call cut' });
-    [alice] = cast.users as [User];
-    faults = clientL1Faults(target, alice.container.name);
-  });
+    beforeAll(async () => {
+      if (unavailable) return;
+      cast = await startCast(target, ['alice'], {
+        tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
+        scenario: 'client listener call cut',
+      });
+      [alice] = cast.users as [User];
+      faults = clientL1Faults(target, alice.container.name);
+    });
 
-  afterAll(async () => {
-    await faults?.clear();
-    await cast?.close();
-  });
+    afterAll(async () => {
+      await faults?.clear();
+      await cast?.close();
+    });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    const deposit = await alice.deposit(token, DEPOSIT);
-    // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
-    await deposit.reaches('Submitted');
-    await faults.cutNext(BLOCK_TRANSACTION_LOOKUP);
-    outcome = await outcomeOfFault(
-      target,
-      { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
-      () => deposit.reaches('Confirmed'),
-    );
-    expect((await faults.state()).fired, 'the cut reached the client').toContainEqual(expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' }));
-    // The real listener panics on one failed lookup (N17), and the panic is named as it is logged.
-    expect(outcome.kind, 'the listener panicked on the cut lookup and the harness named it').toBe('named');
-  });
+    it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      const deposit = await alice.deposit(token, DEPOSIT);
+      // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
+      await deposit.reaches('Submitted');
+      await faults.cutNext(BLOCK_TRANSACTION_LOOKUP);
+      outcome = await outcomeOfFault(
+        target,
+        { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
+        () => deposit.reaches('Confirmed'),
+      );
+      expect((await faults.state()).fired, 'the cut reached the client').toContainEqual(
+        expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' }),
+      );
+      // The real listener panics on one failed lookup (N17), and the panic is named as it is logged.
+      expect(outcome.kind, 'the listener panicked on the cut lookup and the harness named it').toBe('named');
+    });
 
-  it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
-    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
-    const deposit = await alice.deposit(token, DEPOSIT);
-    await deposit.reaches('Confirmed');
-    // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.
-    await alice.l2BalanceBecomes(token, 2n * units(token, DEPOSIT));
-  });
-});
+    it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
+      if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+      const deposit = await alice.deposit(token, DEPOSIT);
+      await deposit.reaches('Confirmed');
+      // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.
+      await alice.l2BalanceBecomes(token, 2n * units(token, DEPOSIT));
+    });
+  },
+);

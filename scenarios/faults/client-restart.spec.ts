@@ -15,55 +15,74 @@ const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '3', transfer: '2', withdraw: '1' } as const;
 
-describeScenario({ epic: 'Reliability', feature: 'Faults survived', story: 'Client restart' }, "a client restarts between transfer and withdraw, its store kept", () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let bob: User;
-  let restarted = false;
+describeScenario(
+  { epic: 'Reliability', feature: 'Faults survived', story: 'Client restart' },
+  'a client restarts between transfer and withdraw, its store kept',
+  () => {
+    let cast: Cast | undefined;
+    let alice: User;
+    let bob: User;
+    let restarted = false;
 
-  beforeAll(async () => {
-    if (unavailable) return;
-    cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) } }, scenario: 'client restart' });
-    [alice, bob] = cast.users as [User, User];
-    // Set-up: Bob holds a private payment (and Alice her change) before his client restarts.
-    const deposit = await alice.deposit(token, AMOUNTS.deposit);
-    await deposit.reaches('Confirmed');
-    const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
-    await transfer.reaches('Confirmed');
-    await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer));
-  });
+    beforeAll(async () => {
+      if (unavailable) return;
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) } },
+        scenario: 'client restart',
+      });
+      [alice, bob] = cast.users as [User, User];
+      // Set-up: Bob holds a private payment (and Alice her change) before his client restarts.
+      const deposit = await alice.deposit(token, AMOUNTS.deposit);
+      await deposit.reaches('Confirmed');
+      const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
+      await transfer.reaches('Confirmed');
+      await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer));
+    });
 
-  afterAll(async () => {
-    await cast?.close();
-  });
+    afterAll(async () => {
+      await cast?.close();
+    });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    const before = { commitments: commitmentsByHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
-    expect(before.balance, 'the set-up gave Bob the transfer').toBe(units(token, AMOUNTS.transfer));
-    const restart = await bob.restartClient();
-    // A new process runs, not the old one resumed: docker's start time moved past the one before.
-    expect(restart.startedAfter.getTime(), `started ${restart.startedBefore.toISOString()}, then ${restart.startedAfter.toISOString()}`)
-      .toBeGreaterThan(restart.startedBefore.getTime());
-    restarted = true;
-    const after = { commitments: commitmentsByHash(await bob.api.commitments()), balance: await bob.l2Balance(token) };
-    await attachJson("Bob's commitments after the restart", after.commitments);
-    expect(after.commitments).toEqual(asAfterReplay(before.commitments, after.commitments));
-    expect(after.balance).toBe(before.balance);
-  });
+    it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      const before = {
+        commitments: commitmentsByHash(await bob.api.commitments()),
+        balance: await bob.l2Balance(token),
+      };
+      expect(before.balance, 'the set-up gave Bob the transfer').toBe(units(token, AMOUNTS.transfer));
+      const restart = await bob.restartClient();
+      // A new process runs, not the old one resumed: docker's start time moved past the one before.
+      expect(
+        restart.startedAfter.getTime(),
+        `started ${restart.startedBefore.toISOString()}, then ${restart.startedAfter.toISOString()}`,
+      ).toBeGreaterThan(restart.startedBefore.getTime());
+      restarted = true;
+      const after = {
+        commitments: commitmentsByHash(await bob.api.commitments()),
+        balance: await bob.l2Balance(token),
+      };
+      await attachJson("Bob's commitments after the restart", after.commitments);
+      expect(after.commitments).toEqual(asAfterReplay(before.commitments, after.commitments));
+      expect(after.balance).toBe(before.balance);
+    });
 
-  it('after the restart Bob withdraws: the withdrawal lands and his L1 rises by exactly the value, less the de-escrow gas', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    if (!restarted) throw new Error("prerequisite failed: Bob's client restart (see the previous test)");
-    const bobL1 = await watchL1(bob, [token]);
-    const withdrawal = await bob.withdraw(token, AMOUNTS.withdraw);
-    const { salt } = await withdrawal.salt();
-    await withdrawal.landed(salt);
-    const payout = await bob.claim(withdrawal, salt);
-    const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
-    await expectL1Change(bob, outcome, [token], { native: -payout.gasPaid, tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) }, transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }] });
-    await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw));
-  });
-});
+    it('after the restart Bob withdraws: the withdrawal lands and his L1 rises by exactly the value, less the de-escrow gas', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      if (!restarted) throw new Error("prerequisite failed: Bob's client restart (see the previous test)");
+      const bobL1 = await watchL1(bob, [token]);
+      const withdrawal = await bob.withdraw(token, AMOUNTS.withdraw);
+      const { salt } = await withdrawal.salt();
+      await withdrawal.landed(salt);
+      const payout = await bob.claim(withdrawal, salt);
+      const outcome = await bobL1.settle({ knownHashes: [payout.l1TxHash] });
+      await expectL1Change(bob, outcome, [token], {
+        native: -payout.gasPaid,
+        tokens: { [token.symbol]: units(token, AMOUNTS.withdraw) },
+        transactions: [{ what: 'de-escrow', hash: payout.l1TxHash }],
+      });
+      await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer) - units(token, AMOUNTS.withdraw));
+    });
+  },
+);

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
-import { clientL1Faults, LAYER2_BLOCK_NUMBER_CALL, outcomeOfFault, whyNoClientL1Faults, type ClientL1Faults, type FaultOutcome, underFault } from '../../fixtures/faults';
+import {
+  clientL1Faults,
+  LAYER2_BLOCK_NUMBER_CALL,
+  outcomeOfFault,
+  whyNoClientL1Faults,
+  type ClientL1Faults,
+  type FaultOutcome,
+  underFault,
+} from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -22,50 +30,63 @@ const DEPOSIT = '1';
  */
 const CALLERS_DEATH = ['Failed to get synchronisation status', 'Error processing event'];
 
-describeScenario({ epic: 'Reliability', feature: 'Client faults named or survived', story: 'Sync check refused (N18)' }, "a client's L1 endpoint refuses its sync check once", () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let faults: ClientL1Faults;
-  let outcome: FaultOutcome | undefined;
-  let l1: L1Watch | undefined;
+describeScenario(
+  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Sync check refused (N18)' },
+  "a client's L1 endpoint refuses its sync check once",
+  () => {
+    let cast: Cast | undefined;
+    let alice: User;
+    let faults: ClientL1Faults;
+    let outcome: FaultOutcome | undefined;
+    let l1: L1Watch | undefined;
 
-  beforeAll(async () => {
-    if (unavailable) return;
-    cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } }, scenario: 'client sync check refused' });
-    [alice] = cast.users as [User];
-    faults = clientL1Faults(target, alice.container.name);
-  });
+    beforeAll(async () => {
+      if (unavailable) return;
+      cast = await startCast(target, ['alice'], {
+        tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
+        scenario: 'client sync check refused',
+      });
+      [alice] = cast.users as [User];
+      faults = clientL1Faults(target, alice.container.name);
+    });
 
-  afterAll(async () => {
-    await faults?.clear();
-    await cast?.close();
-  });
+    afterAll(async () => {
+      await faults?.clear();
+      await cast?.close();
+    });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    await alice.listenerAtRest();
-    l1 = await watchL1(alice, [token]);
-    await faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL);
-    outcome = await outcomeOfFault(
-      target,
-      { what: "Alice's client's sync check refused", causes: CALLERS_DEATH, firedAt: faults.firstFiredAt },
-      async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
-    );
-    expect((await faults.state()).fired, 'the refusal reached the client').toContainEqual(expect.objectContaining({ action: 'refuse', method: 'eth_call' }));
-    // Neither caller survives one failed call (N18, N17): a deposit that still confirms means the double lost it.
-    expect(outcome.kind, 'the caller refused ended for good and the harness named it').toBe('named');
-  });
+    it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      await alice.listenerAtRest();
+      l1 = await watchL1(alice, [token]);
+      await faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL);
+      outcome = await outcomeOfFault(
+        target,
+        { what: "Alice's client's sync check refused", causes: CALLERS_DEATH, firedAt: faults.firstFiredAt },
+        async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
+      );
+      expect((await faults.state()).fired, 'the refusal reached the client').toContainEqual(
+        expect.objectContaining({ action: 'refuse', method: 'eth_call' }),
+      );
+      // Neither caller survives one failed call (N18, N17): a deposit that still confirms means the double lost it.
+      expect(outcome.kind, 'the caller refused ended for good and the harness named it').toBe('named');
+    });
 
-  it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    if (!outcome || !l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
-    if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
-    const deposit = await alice.deposit(token, DEPOSIT);
-    await deposit.reaches('Confirmed');
-    // A request the dead worker held is dropped at the restart; one whose escrow was mined is replayed: L1 decides.
-    const escrowed = escrowedUnderFault(await l1.settle(), token, { faulted: units(token, DEPOSIT), others: units(token, DEPOSIT) });
-    await alice.l2BalanceBecomes(token, units(token, DEPOSIT) + escrowed);
-  });
-});
+    it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      if (!outcome || !l1)
+        throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
+      if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+      const deposit = await alice.deposit(token, DEPOSIT);
+      await deposit.reaches('Confirmed');
+      // A request the dead worker held is dropped at the restart; one whose escrow was mined is replayed: L1 decides.
+      const escrowed = escrowedUnderFault(await l1.settle(), token, {
+        faulted: units(token, DEPOSIT),
+        others: units(token, DEPOSIT),
+      });
+      await alice.l2BalanceBecomes(token, units(token, DEPOSIT) + escrowed);
+    });
+  },
+);

@@ -23,7 +23,14 @@ import { underFault } from '../../fixtures/faults/under-fault';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { attachText, describeScenario } from '../../fixtures/report';
 import { skipBecause } from '../../fixtures/report/skip';
-import { currentTargetName, DevnetFacts, devnetFactsOf, devnetTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
+import {
+  currentTargetName,
+  DevnetFacts,
+  devnetFactsOf,
+  devnetTarget,
+  type Target,
+  type TokenUnderTest,
+} from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
@@ -47,7 +54,10 @@ beforeAll(async () => {
   devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
   target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
   token = target.tokens.find((t) => t.symbol === 'WGAS')!;
-  cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } }, scenario: 'L1 reorganisation' });
+  cast = await startCast(target, ['alice', 'bob'], {
+    tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
+    scenario: 'L1 reorganisation',
+  });
   [alice, bob] = cast.users as [User, User];
 });
 
@@ -56,60 +66,90 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describeScenario({ epic: 'Faults', feature: 'L1 reorganisation' }, 'L1 reorganises the blocks holding an escrow and a BlockProposed', () => {
-  reportCastPerTest(() => cast);
+describeScenario(
+  { epic: 'Faults', feature: 'L1 reorganisation' },
+  'L1 reorganises the blocks holding an escrow and a BlockProposed',
+  () => {
+    reportCastPerTest(() => cast);
 
-  it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
-    if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    const l1 = await watchL1(alice, [token]);
-    const deposit = await alice.deposit(token, token.amounts.deposit);
-    await deposit.reaches('Confirmed');
-    const { transactions } = await l1.settle();
-    expect(transactions.length, 'approve and escrow, sent by her own client').toBe(2);
-    const [receipt] = await awaitReceipts(target.funder.publicClient, [{ label: 'escrow', hash: transactions[1]!.hash as Hash }], { timeoutMs: target.timeouts.l1Receipt });
-    escrow = { hash: receipt!.transactionHash, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash };
-    const [first] = await blocksProposedSince(target, escrow.blockNumber);
-    expect(first, 'a BlockProposed after the escrow').toBeDefined();
-    proposed = first!;
-    await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
-  });
-
-  it('L1 replaces every block from the escrow\'s to the head, and the report lists them with the escrow and the BlockProposed', async (context) => {
-    if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    reorg = await reorganiseL1(devnet.anvilRpcUrl, { fromBlock: escrow.blockNumber, blockTimeSeconds: devnet.blockTimeSeconds });
-    const lines = describeReorganisation(reorg, {
-      [escrow.hash]: `escrow of Alice's deposit (was in block ${escrow.blockNumber})`,
-      [proposed.l1TxHash]: `BlockProposed of L2 block ${proposed.l2BlockNumber} (was in block ${proposed.l1BlockNumber})`,
+    it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
+      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+      const l1 = await watchL1(alice, [token]);
+      const deposit = await alice.deposit(token, token.amounts.deposit);
+      await deposit.reaches('Confirmed');
+      const { transactions } = await l1.settle();
+      expect(transactions.length, 'approve and escrow, sent by her own client').toBe(2);
+      const [receipt] = await awaitReceipts(
+        target.funder.publicClient,
+        [{ label: 'escrow', hash: transactions[1]!.hash as Hash }],
+        { timeoutMs: target.timeouts.l1Receipt },
+      );
+      escrow = { hash: receipt!.transactionHash, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash };
+      const [first] = await blocksProposedSince(target, escrow.blockNumber);
+      expect(first, 'a BlockProposed after the escrow').toBeDefined();
+      proposed = first!;
+      await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
     });
-    await attachText('what L1 reorganised', lines.join('\n'));
-    expect(reorg.blocks.filter((block) => block.newHash === block.oldHash), 'blocks that kept their hash').toEqual([]);
-    expect(reorg.depth).toBe(Number(reorg.toBlock - escrow.blockNumber) + 1);
-    expect(lines.join('\n')).not.toContain('not in the reorganised blocks');
-    expect(lines.find((line) => line.startsWith(`block ${escrow.blockNumber}:`))).toContain(`escrow of Alice's deposit (was in block ${escrow.blockNumber}) ${escrow.hash}`);
-    expect(lines.find((line) => line.startsWith(`block ${proposed.l1BlockNumber}:`))).toContain(`BlockProposed of L2 block ${proposed.l2BlockNumber}`);
-  });
 
-  it('what was seen in the replaced blocks counts for nothing: neither the escrow\'s block nor the BlockProposed\'s is on L1 any more', async (context) => {
-    if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    expect(await isCanonical(target, { l1BlockNumber: escrow.blockNumber, l1BlockHash: escrow.blockHash })).toBe(false);
-    expect(await isCanonical(target, proposed)).toBe(false);
-  });
+    it("L1 replaces every block from the escrow's to the head, and the report lists them with the escrow and the BlockProposed", async (context) => {
+      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+      reorg = await reorganiseL1(devnet.anvilRpcUrl, {
+        fromBlock: escrow.blockNumber,
+        blockTimeSeconds: devnet.blockTimeSeconds,
+      });
+      const lines = describeReorganisation(reorg, {
+        [escrow.hash]: `escrow of Alice's deposit (was in block ${escrow.blockNumber})`,
+        [proposed.l1TxHash]: `BlockProposed of L2 block ${proposed.l2BlockNumber} (was in block ${proposed.l1BlockNumber})`,
+      });
+      await attachText('what L1 reorganised', lines.join('\n'));
+      expect(
+        reorg.blocks.filter((block) => block.newHash === block.oldHash),
+        'blocks that kept their hash',
+      ).toEqual([]);
+      expect(reorg.depth).toBe(Number(reorg.toBlock - escrow.blockNumber) + 1);
+      expect(lines.join('\n')).not.toContain('not in the reorganised blocks');
+      expect(lines.find((line) => line.startsWith(`block ${escrow.blockNumber}:`))).toContain(
+        `escrow of Alice's deposit (was in block ${escrow.blockNumber}) ${escrow.hash}`,
+      );
+      expect(lines.find((line) => line.startsWith(`block ${proposed.l1BlockNumber}:`))).toContain(
+        `BlockProposed of L2 block ${proposed.l2BlockNumber}`,
+      );
+    });
 
-  it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async (context) => {
-    if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    const newHash = (height: bigint) => reorg.blocks.find((block) => block.number === height)!.newHash;
-    const [receipt] = await awaitReceipts(target.funder.publicClient, [{ label: 'escrow, looked up again', hash: escrow.hash }], { timeoutMs: target.timeouts.l1Receipt });
-    expect({ block: receipt!.blockNumber, hash: receipt!.blockHash, status: receipt!.status }).toEqual({ block: escrow.blockNumber, hash: newHash(escrow.blockNumber), status: 'success' });
-    const again = (await blocksProposedSince(target, escrow.blockNumber)).find((seen) => seen.l2BlockNumber === proposed.l2BlockNumber);
-    expect(again).toEqual({ ...proposed, l1BlockHash: newHash(proposed.l1BlockNumber) });
-    expect(await isCanonical(target, again!)).toBe(true);
-  });
+    it("what was seen in the replaced blocks counts for nothing: neither the escrow's block nor the BlockProposed's is on L1 any more", async (context) => {
+      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+      expect(await isCanonical(target, { l1BlockNumber: escrow.blockNumber, l1BlockHash: escrow.blockHash })).toBe(
+        false,
+      );
+      expect(await isCanonical(target, proposed)).toBe(false);
+    });
 
-  it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async (context) => {
-    if (!devnet) return skipBecause(context, DEVNET_ONLY);
-    const transfer = await alice.transfer(token, token.amounts.transfer, bob);
-    await transfer.reaches('Confirmed');
-    await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
-    await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
-  });
-});
+    it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async (context) => {
+      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+      const newHash = (height: bigint) => reorg.blocks.find((block) => block.number === height)!.newHash;
+      const [receipt] = await awaitReceipts(
+        target.funder.publicClient,
+        [{ label: 'escrow, looked up again', hash: escrow.hash }],
+        { timeoutMs: target.timeouts.l1Receipt },
+      );
+      expect({ block: receipt!.blockNumber, hash: receipt!.blockHash, status: receipt!.status }).toEqual({
+        block: escrow.blockNumber,
+        hash: newHash(escrow.blockNumber),
+        status: 'success',
+      });
+      const again = (await blocksProposedSince(target, escrow.blockNumber)).find(
+        (seen) => seen.l2BlockNumber === proposed.l2BlockNumber,
+      );
+      expect(again).toEqual({ ...proposed, l1BlockHash: newHash(proposed.l1BlockNumber) });
+      expect(await isCanonical(target, again!)).toBe(true);
+    });
+
+    it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async (context) => {
+      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+      const transfer = await alice.transfer(token, token.amounts.transfer, bob);
+      await transfer.reaches('Confirmed');
+      await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
+      await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
+    });
+  },
+);

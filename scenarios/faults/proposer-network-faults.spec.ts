@@ -7,7 +7,13 @@
 // registered host there, and it passes her transactions on (fixtures/faults/network-faults.ts).
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { CLIENT_MET_PROPOSER_FAULT, clientProposerLink, outcomeOfFault, whyNoClientProposerFaults, type ClientProposerLink } from '../../fixtures/faults';
+import {
+  CLIENT_MET_PROPOSER_FAULT,
+  clientProposerLink,
+  outcomeOfFault,
+  whyNoClientProposerFaults,
+  type ClientProposerLink,
+} from '../../fixtures/faults';
 import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -24,76 +30,95 @@ const TRANSFERS = 4n;
  */
 const PARTITION_SECONDS = 15;
 
-describeScenario({ epic: 'Reliability', feature: 'Network faults' }, "the network between Alice's client and the proposer turns bad", () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let bob: User;
-  let carol: User;
-  let link: ClientProposerLink;
-  const received = new Map<User, bigint>();
+describeScenario(
+  { epic: 'Reliability', feature: 'Network faults' },
+  "the network between Alice's client and the proposer turns bad",
+  () => {
+    let cast: Cast | undefined;
+    let alice: User;
+    let bob: User;
+    let carol: User;
+    let link: ClientProposerLink;
+    const received = new Map<User, bigint>();
 
-  beforeAll(async () => {
-    if (unavailable) return;
-    cast = await startCast(target, ['alice', 'bob', 'carol'], { tokens: { alice: { [token.symbol]: TRANSFERS * units(token, TRANSFER) } }, scenario: 'proposer network faults' });
-    [alice, bob, carol] = cast.users as [User, User, User];
-    link = clientProposerLink(target, alice.container.name);
-    const deposit = await alice.deposit(token, String(TRANSFERS));
-    await deposit.reaches('Confirmed');
-  });
-
-  afterEach(async () => {
-    if (!unavailable) await attachJson("the client's link to the proposer", await link.state());
-    if (!unavailable) await link.heal();
-  });
-
-  afterAll(async () => {
-    await cast?.close();
-  });
-
-  reportCastPerTest(() => cast);
-
-  const transferThrough = async (what: string, to: User) => {
-    const outcome = await outcomeOfFault(target, { what, causes: CLIENT_MET_PROPOSER_FAULT, firedAt: () => link.firstMetAt() }, async () => {
-      const transfer = await alice.transfer(token, TRANSFER, to);
-      await transfer.reaches('Confirmed');
+    beforeAll(async () => {
+      if (unavailable) return;
+      cast = await startCast(target, ['alice', 'bob', 'carol'], {
+        tokens: { alice: { [token.symbol]: TRANSFERS * units(token, TRANSFER) } },
+        scenario: 'proposer network faults',
+      });
+      [alice, bob, carol] = cast.users as [User, User, User];
+      link = clientProposerLink(target, alice.container.name);
+      const deposit = await alice.deposit(token, String(TRANSFERS));
+      await deposit.reaches('Confirmed');
     });
-    if (outcome.kind === 'completed') received.set(to, (received.get(to) ?? 0n) + 1n);
-    return outcome;
-  };
-  const receivedAll = (user: User) => {
-    const count = received.get(user) ?? 0n;
-    return user.l2BalanceBecomes(token, count * units(token, TRANSFER));
-  };
 
-  it('latency of 300 ms with 200 ms of jitter on every post to the proposer: the transfer is confirmed', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    await link.degrade({ latencyMs: 300, jitterMs: 200 });
-    const outcome = await transferThrough("300 ± 200 ms on the client's link to the proposer", bob);
-    expect(outcome.kind, 'a slow link only slows the client').toBe('completed');
-    expect((await link.state()).counts.requests, 'the transfer went through the slow link').toBeGreaterThan(0);
-    await receivedAll(bob);
-  });
+    afterEach(async () => {
+      if (!unavailable) await attachJson("the client's link to the proposer", await link.state());
+      if (!unavailable) await link.heal();
+    });
 
-  it('every second post to the proposer lost: two transfers are confirmed, the lost post sent again', async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    await link.degrade({ latencyMs: 0, lossEvery: 2 });
-    // Of two transfers' first posts in a row, one is the second of a pair: loss is met whatever was counted before.
-    for (const n of [1, 2]) {
-      const outcome = await transferThrough(`transfer ${n} over a link that loses every second request`, carol);
-      expect(outcome.kind, 'the client sends a lost post again (a network error is retried)').toBe('completed');
-    }
-    expect((await link.state()).counts.lost, 'the link lost a post of the client').toBeGreaterThan(0);
-    await receivedAll(carol);
-  });
+    afterAll(async () => {
+      await cast?.close();
+    });
 
-  it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async (context) => {
-    if (unavailable) return skipBecause(context, unavailable);
-    // A listener restart (N16) is mended before the spend by a client restart longer than the partition: mend it first.
-    await alice.readyToSpend('transfer');
-    await link.partition(PARTITION_SECONDS);
-    const outcome = await transferThrough(`a ${PARTITION_SECONDS} s partition between the client and the proposer`, bob);
-    expect((await link.state()).counts.heldByPartition, 'the partition held the post of the transfer').toBeGreaterThan(0);
-    expect(outcome.kind, 'a post held until the partition heals is answered then (the client sets no timeout)').toBe('completed');
-    await receivedAll(bob);
-  });
-});
+    reportCastPerTest(() => cast);
+
+    const transferThrough = async (what: string, to: User) => {
+      const outcome = await outcomeOfFault(
+        target,
+        { what, causes: CLIENT_MET_PROPOSER_FAULT, firedAt: () => link.firstMetAt() },
+        async () => {
+          const transfer = await alice.transfer(token, TRANSFER, to);
+          await transfer.reaches('Confirmed');
+        },
+      );
+      if (outcome.kind === 'completed') received.set(to, (received.get(to) ?? 0n) + 1n);
+      return outcome;
+    };
+    const receivedAll = (user: User) => {
+      const count = received.get(user) ?? 0n;
+      return user.l2BalanceBecomes(token, count * units(token, TRANSFER));
+    };
+
+    it('latency of 300 ms with 200 ms of jitter on every post to the proposer: the transfer is confirmed', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      await link.degrade({ latencyMs: 300, jitterMs: 200 });
+      const outcome = await transferThrough("300 ± 200 ms on the client's link to the proposer", bob);
+      expect(outcome.kind, 'a slow link only slows the client').toBe('completed');
+      expect((await link.state()).counts.requests, 'the transfer went through the slow link').toBeGreaterThan(0);
+      await receivedAll(bob);
+    });
+
+    it('every second post to the proposer lost: two transfers are confirmed, the lost post sent again', async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      await link.degrade({ latencyMs: 0, lossEvery: 2 });
+      // Of two transfers' first posts in a row, one is the second of a pair: loss is met whatever was counted before.
+      for (const n of [1, 2]) {
+        const outcome = await transferThrough(`transfer ${n} over a link that loses every second request`, carol);
+        expect(outcome.kind, 'the client sends a lost post again (a network error is retried)').toBe('completed');
+      }
+      expect((await link.state()).counts.lost, 'the link lost a post of the client').toBeGreaterThan(0);
+      await receivedAll(carol);
+    });
+
+    it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async (context) => {
+      if (unavailable) return skipBecause(context, unavailable);
+      // A listener restart (N16) is mended before the spend by a client restart longer than the partition: mend it first.
+      await alice.readyToSpend('transfer');
+      await link.partition(PARTITION_SECONDS);
+      const outcome = await transferThrough(
+        `a ${PARTITION_SECONDS} s partition between the client and the proposer`,
+        bob,
+      );
+      expect(
+        (await link.state()).counts.heldByPartition,
+        'the partition held the post of the transfer',
+      ).toBeGreaterThan(0);
+      expect(outcome.kind, 'a post held until the partition heals is answered then (the client sets no timeout)').toBe(
+        'completed',
+      );
+      await receivedAll(bob);
+    });
+  },
+);

@@ -26,61 +26,89 @@ const token = rejectionToken(target);
 const erc20: TokenRef = { address: token.address, standard: 'ERC20' };
 const deposited = units(token, token.amounts.deposit);
 
-describeScenario({ epic: 'Rejections', feature: 'Balances and keys' }, `Balance and key rejections (${token.symbol}): more than held, a malformed recipient key, unusable key derivations`, () => {
-  let cast: Cast;
-  let alice: User;
-  let bob: User;
+describeScenario(
+  { epic: 'Rejections', feature: 'Balances and keys' },
+  `Balance and key rejections (${token.symbol}): more than held, a malformed recipient key, unusable key derivations`,
+  () => {
+    let cast: Cast;
+    let alice: User;
+    let bob: User;
 
+    beforeAll(async () => {
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: deposited } },
+        scenario: 'balance and key rejections',
+      });
+      [alice, bob] = cast.users as [User, User];
+      await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
+    });
 
-  beforeAll(async () => {
-    cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: deposited } }, scenario: 'balance and key rejections' });
-    [alice, bob] = cast.users as [User, User];
-    await giveConfirmedL2Holding(alice, token, token.amounts.deposit);
-  });
+    reportCastPerTest(() => cast);
 
-  reportCastPerTest(() => cast);
+    afterAll(async () => {
+      await cast?.close();
+    });
 
-  afterAll(async () => {
-    await cast?.close();
-  });
+    const transferTo = (recipient: string, value = units(token, token.amounts.transfer)): RawSubmission => ({
+      operation: 'transfer',
+      body: transferBody({ token: erc20, value, recipient, fee: 0n }),
+    });
 
-  const transferTo = (recipient: string, value = units(token, token.amounts.transfer)): RawSubmission =>
-    ({ operation: 'transfer', body: transferBody({ token: erc20, value, recipient, fee: 0n }) });
+    it.for([
+      ['a transfer of one raw unit more than Alice holds', () => transferTo(bob.zkpPublicKey, deposited + 1n)],
+      [
+        'a withdrawal of one raw unit more than Alice holds',
+        (): RawSubmission => ({
+          operation: 'withdraw',
+          body: withdrawBody({ token: erc20, value: deposited + 1n, recipient: alice.l1Address, fee: 0n }),
+        }),
+      ],
+    ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
+      await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
+    });
 
-  it.for([
-    ['a transfer of one raw unit more than Alice holds', () => transferTo(bob.zkpPublicKey, deposited + 1n)],
-    ['a withdrawal of one raw unit more than Alice holds', (): RawSubmission =>
-      ({ operation: 'withdraw', body: withdrawBody({ token: erc20, value: deposited + 1n, recipient: alice.l1Address, fee: 0n }) })],
-  ] as const)('%s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
-    await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
-  });
+    // A compressed key must decode as hex, lie on BabyJubJub, in its prime subgroup, and not be the identity.
+    it.for([
+      ['not hex', () => transferTo('zz'.repeat(32))],
+      ['off the curve', () => transferTo('ff'.repeat(32))],
+    ] as const)(
+      'a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client, and nothing moves',
+      async ([, submission]) => {
+        await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
+      },
+    );
 
-  // A compressed key must decode as hex, lie on BabyJubJub, in its prime subgroup, and not be the identity.
-  it.for([
-    ['not hex', () => transferTo('zz'.repeat(32))],
-    ['off the curve', () => transferTo('ff'.repeat(32))],
-  ] as const)('a transfer to a ZKP public key that is %s: accepted with 202, then Failed by the client, and nothing moves', async ([, submission]) => {
-    await expectQueuedThenFailed(alice, submission(), cast.users, target.tokens);
-  });
+    // The head build refuses the identity point before it selects inputs; the plume build has no such check and fails
+    // only at proof time, after reserving (fixtures/builds/failed-spends.ts).
+    it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${
+      target.clients.build === 'plume'
+        ? "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)"
+        : 'and nothing moves'
+    }`, async (context) => {
+      await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
+      await expectSpendFailedAfterSelection(alice, transferTo(hex64(1n)), cast.users, target.tokens);
+    });
 
-  // The head build refuses the identity point before it selects inputs; the plume build has no such check and fails
-  // only at proof time, after reserving (fixtures/builds/failed-spends.ts).
-  it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${
-    target.clients.build === 'plume' ? "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)" : 'and nothing moves'
-  }`, async (context) => {
-    await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
-    await expectSpendFailedAfterSelection(alice, transferTo(hex64(1n)), cast.users, target.tokens);
-  });
+    it.for([12, 21] as const)(
+      "deriveKey with a %i-word mnemonic is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice's keys and nothing moves",
+      async (words) => {
+        await expectKeyDerivationRefused(alice, { mnemonic: mnemonicOfWords(words) }, cast.users, target.tokens);
+      },
+    );
 
-  it.for([12, 21] as const)('deriveKey with a %i-word mnemonic is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async (words) => {
-    await expectKeyDerivationRefused(alice, { mnemonic: mnemonicOfWords(words) }, cast.users, target.tokens);
-  });
-
-  it.for([
-    ['a non-numeric index', "m/44'/60'/0'/0/x"],
-    ['no leading m', "44'/60'/0'/0/0"],
-  ] as const)('deriveKey with a child path with %s is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice\'s keys and nothing moves', async ([, childPath]) => {
-    await expectKeyDerivationRefused(alice, { mnemonic: alice.identity.mnemonic, childPath }, cast.users, target.tokens);
-  });
-
-});
+    it.for([
+      ['a non-numeric index', "m/44'/60'/0'/0/x"],
+      ['no leading m', "44'/60'/0'/0/0"],
+    ] as const)(
+      "deriveKey with a child path with %s is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice's keys and nothing moves",
+      async ([, childPath]) => {
+        await expectKeyDerivationRefused(
+          alice,
+          { mnemonic: alice.identity.mnemonic, childPath },
+          cast.users,
+          target.tokens,
+        );
+      },
+    );
+  },
+);

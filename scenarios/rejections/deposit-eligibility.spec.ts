@@ -10,7 +10,13 @@
 // else.
 import { afterAll, beforeAll, it } from 'vitest';
 import { depositBody, units, type DepositBody } from '../../fixtures/api';
-import { expectEscrowReverted, expectNothingMoved, expectQueuedThenFailed, rejectionToken, watchLedgers } from '../../fixtures/expectations';
+import {
+  expectEscrowReverted,
+  expectNothingMoved,
+  expectQueuedThenFailed,
+  rejectionToken,
+  watchLedgers,
+} from '../../fixtures/expectations';
 import { createLogger } from '../../fixtures/log';
 import { describeScenario, skipBecause } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
@@ -24,55 +30,69 @@ const token = rejectionToken(target);
 const value = units(token, token.amounts.deposit);
 const log = createLogger('e2e::rejections');
 
-describeScenario({ epic: 'Rejections', feature: 'Deposit eligibility' }, `Deposit-eligibility rejections (${token.symbol}): not allowlisted, no gas, no token`, () => {
-  let cast: Cast;
-  /** Holds gas and the token, but is not allowlisted. */
-  let carol: User;
-  /** Allowlisted and holds the token, but has no gas at all. */
-  let dave: User;
-  /** Allowlisted and has gas, but holds none of the token. */
-  let erin: User;
+describeScenario(
+  { epic: 'Rejections', feature: 'Deposit eligibility' },
+  `Deposit-eligibility rejections (${token.symbol}): not allowlisted, no gas, no token`,
+  () => {
+    let cast: Cast;
+    /** Holds gas and the token, but is not allowlisted. */
+    let carol: User;
+    /** Allowlisted and holds the token, but has no gas at all. */
+    let dave: User;
+    /** Allowlisted and has gas, but holds none of the token. */
+    let erin: User;
 
-  const deposit = (): DepositBody => depositBody({ token: { address: token.address, standard: 'ERC20' }, value, fee: target.depositFeeWei });
+    const deposit = (): DepositBody =>
+      depositBody({ token: { address: token.address, standard: 'ERC20' }, value, fee: target.depositFeeWei });
 
-  beforeAll(async () => {
-    cast = await startCast(target, ['carol', 'dave', 'erin'], {
-      tokens: { carol: { [token.symbol]: value }, dave: { [token.symbol]: value } },
-      native: { dave: 0n },
-      uncertified: ['carol'],
-      scenario: 'deposit-eligibility rejections',
+    beforeAll(async () => {
+      cast = await startCast(target, ['carol', 'dave', 'erin'], {
+        tokens: { carol: { [token.symbol]: value }, dave: { [token.symbol]: value } },
+        native: { dave: 0n },
+        uncertified: ['carol'],
+        scenario: 'deposit-eligibility rejections',
+      });
+      [carol, dave, erin] = cast.users as [User, User, User];
     });
-    [carol, dave, erin] = cast.users as [User, User, User];
-  });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  afterAll(async () => {
-    // Dave's token goes back to the funder by a transfer he pays for.
-    if (dave) await topUpNative(dave, target.gasAllowanceWei).catch((error: unknown) => log.warn(`could not give Dave gas for the sweep: ${String(error)}`));
-    await cast?.close();
-  });
+    afterAll(async () => {
+      // Dave's token goes back to the funder by a transfer he pays for.
+      if (dave)
+        await topUpNative(dave, target.gasAllowanceWei).catch((error: unknown) =>
+          log.warn(`could not give Dave gas for the sweep: ${String(error)}`),
+        );
+      await cast?.close();
+    });
 
-  it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async (context) => {
-    if (target.name !== 'devnet') {
-      await skipBecause(context, `${target.name}: the users' keys are pre-certified there, so no client address is left out of the allowlist`);
+    it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async (context) => {
+      if (target.name !== 'devnet') {
+        await skipBecause(
+          context,
+          `${target.name}: the users' keys are pre-certified there, so no client address is left out of the allowlist`,
+        );
+      }
+      await expectUnescrowedDeposit(carol);
+    });
+
+    it('a deposit from a client without gas: accepted with 202, then Failed (its approval cannot be sent); nothing moves', async () => {
+      await expectQueuedThenFailed(dave, { operation: 'deposit', body: deposit() }, cast.users, target.tokens);
+    });
+
+    it('a deposit of a token the client does not hold: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async () => {
+      await expectUnescrowedDeposit(erin);
+    });
+
+    async function expectUnescrowedDeposit(user: User): Promise<void> {
+      const watch = await watchLedgers(cast.users, target.tokens);
+      const request = await depositAsIs(user, deposit());
+      await request.reaches('Submitted');
+      const settled = await expectNothingMoved(watch, {
+        gasSpentBy: [{ user, transactions: ['approve', 'escrow_funds (reverted)'] }],
+        unescrowedDepositOf: user,
+      });
+      await expectEscrowReverted(user, settled);
     }
-    await expectUnescrowedDeposit(carol);
-  });
-
-  it('a deposit from a client without gas: accepted with 202, then Failed (its approval cannot be sent); nothing moves', async () => {
-    await expectQueuedThenFailed(dave, { operation: 'deposit', body: deposit() }, cast.users, target.tokens);
-  });
-
-  it('a deposit of a token the client does not hold: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async () => {
-    await expectUnescrowedDeposit(erin);
-  });
-
-  async function expectUnescrowedDeposit(user: User): Promise<void> {
-    const watch = await watchLedgers(cast.users, target.tokens);
-    const request = await depositAsIs(user, deposit());
-    await request.reaches('Submitted');
-    const settled = await expectNothingMoved(watch, { gasSpentBy: [{ user, transactions: ['approve', 'escrow_funds (reverted)'] }], unescrowedDepositOf: user });
-    await expectEscrowReverted(user, settled);
-  }
-});
+  },
+);

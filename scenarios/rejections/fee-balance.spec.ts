@@ -24,48 +24,75 @@ const DEPOSIT_FEE = '0.001';
 /** One wei more than she has to pay fees with. */
 const feeBeyondBalance = gasCoin(DEPOSIT_FEE) + 1n;
 /** What each build does with the value commitment the failed spend reserved. */
-const reservedInputFate = target.clients.build === 'plume'
-  ? 'its value commitment left PendingSpend for good (the plume build never releases it)'
-  : 'its value commitment released';
+const reservedInputFate =
+  target.clients.build === 'plume'
+    ? 'its value commitment left PendingSpend for good (the plume build never releases it)'
+    : 'its value commitment released';
 
-describeScenario({ epic: 'Rejections', feature: 'Fee balance' }, `Fee-balance rejections (${token.symbol}): a fee one wei more than the sender's fee balance`, () => {
-  let cast: Cast;
-  let alice: User;
-  let bob: User;
+describeScenario(
+  { epic: 'Rejections', feature: 'Fee balance' },
+  `Fee-balance rejections (${token.symbol}): a fee one wei more than the sender's fee balance`,
+  () => {
+    let cast: Cast;
+    let alice: User;
+    let bob: User;
 
-
-  beforeAll(async () => {
-    cast = await startCast(target, ['alice', 'bob'], {
-      tokens: { alice: { [token.symbol]: 2n * units(token, token.amounts.deposit) } },
-      identities: identitySourceFor(target),
-      scenario: 'fee-balance rejections',
+    beforeAll(async () => {
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: 2n * units(token, token.amounts.deposit) } },
+        identities: identitySourceFor(target),
+        scenario: 'fee-balance rejections',
+      });
+      [alice, bob] = cast.users as [User, User];
+      // Alice holds two commitments of the token, one per case (a plume client keeps a failed spend's input), and a fee
+      // balance of exactly one deposit fee: only the fee can be short.
+      const deposits = await Promise.all([
+        alice.deposit(erc20(token, token.amounts.deposit), { depositFee: DEPOSIT_FEE }),
+        alice.deposit(erc20(token, token.amounts.deposit)),
+      ]);
+      await Promise.all(deposits.map((deposit) => deposit.reaches('Confirmed')));
+      await alice.l2BalanceBecomes(token, 2n * units(token, token.amounts.deposit));
+      await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
     });
-    [alice, bob] = cast.users as [User, User];
-    // Alice holds two commitments of the token, one per case (a plume client keeps a failed spend's input), and a fee
-    // balance of exactly one deposit fee: only the fee can be short.
-    const deposits = await Promise.all([
-      alice.deposit(erc20(token, token.amounts.deposit), { depositFee: DEPOSIT_FEE }),
-      alice.deposit(erc20(token, token.amounts.deposit)),
-    ]);
-    await Promise.all(deposits.map((deposit) => deposit.reaches('Confirmed')));
-    await alice.l2BalanceBecomes(token, 2n * units(token, token.amounts.deposit));
-    await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
-  });
 
-  reportCastPerTest(() => cast);
+    reportCastPerTest(() => cast);
 
-  afterAll(async () => {
-    await cast?.close();
-  });
+    afterAll(async () => {
+      await cast?.close();
+    });
 
-  it.for([
-    ['a transfer to Bob', (): RawSubmission =>
-      ({ operation: 'transfer', body: transferBody({ token: ref, value: units(token, token.amounts.transfer), recipient: bob.zkpPublicKey, fee: feeBeyondBalance }) })],
-    ['a withdrawal to her own L1 address', (): RawSubmission =>
-      ({ operation: 'withdraw', body: withdrawBody({ token: ref, value: units(token, token.amounts.withdraw), recipient: alice.l1Address, fee: feeBeyondBalance }) })],
-  ] as const)(`%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`, async ([, submission], context) => {
-    await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
-    await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
-    await expectSpendFailedAfterSelection(alice, submission(), cast.users, target.tokens);
-  });
-});
+    it.for([
+      [
+        'a transfer to Bob',
+        (): RawSubmission => ({
+          operation: 'transfer',
+          body: transferBody({
+            token: ref,
+            value: units(token, token.amounts.transfer),
+            recipient: bob.zkpPublicKey,
+            fee: feeBeyondBalance,
+          }),
+        }),
+      ],
+      [
+        'a withdrawal to her own L1 address',
+        (): RawSubmission => ({
+          operation: 'withdraw',
+          body: withdrawBody({
+            token: ref,
+            value: units(token, token.amounts.withdraw),
+            recipient: alice.l1Address,
+            fee: feeBeyondBalance,
+          }),
+        }),
+      ],
+    ] as const)(
+      `%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`,
+      async ([, submission], context) => {
+        await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
+        await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
+        await expectSpendFailedAfterSelection(alice, submission(), cast.users, target.tokens);
+      },
+    );
+  },
+);

@@ -6,7 +6,14 @@
 // the item stays where it was on L1, no L1 transaction is sent, and L1 and L2 balances and both clients' commitments
 // are unchanged.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { collectionUnderTest, describeAsset, grantAssets, l1Holdings, type Asset, type Collection } from '../../fixtures/assets';
+import {
+  collectionUnderTest,
+  describeAsset,
+  grantAssets,
+  l1Holdings,
+  type Asset,
+  type Collection,
+} from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
 import { attachJson, describeScenario, nothingToTest } from '../../fixtures/report';
@@ -20,64 +27,100 @@ const token = rejectionToken(target);
 const erc721Collection = collectionUnderTest(target, 'ERC721');
 const erc1155Collection = collectionUnderTest(target, 'ERC1155');
 
-describeScenario({ epic: 'Rejections', feature: 'Token-standard rules' }, 'Token-standard rejections: values and ids each standard refuses', () => {
-  let cast: Cast;
-  let alice: User;
-  /** An ERC-721 item Alice keeps on L1, and one she has deposited (Unspent on L2, in escrow on L1). */
-  let heldItem: Asset | undefined;
-  let depositedItem: Asset | undefined;
+describeScenario(
+  { epic: 'Rejections', feature: 'Token-standard rules' },
+  'Token-standard rejections: values and ids each standard refuses',
+  () => {
+    let cast: Cast;
+    let alice: User;
+    /** An ERC-721 item Alice keeps on L1, and one she has deposited (Unspent on L2, in escrow on L1). */
+    let heldItem: Asset | undefined;
+    let depositedItem: Asset | undefined;
 
+    beforeAll(async () => {
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
+        scenario: 'token-standard rejections',
+      });
+      [alice] = cast.users as [User, User];
+      if ('collection' in erc721Collection) {
+        const wish = { collection: erc721Collection.collection };
+        [heldItem, depositedItem] = await grantAssets(target, alice, [wish, wish]);
+        const deposit = await alice.deposit(depositedItem!);
+        await deposit.reaches('Confirmed');
+        await alice.l2HoldingBecomes(depositedItem!, 0n);
+      }
+    });
 
-  beforeAll(async () => {
-    cast = await startCast(target, ['alice', 'bob'], { tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } }, scenario: 'token-standard rejections' });
-    [alice] = cast.users as [User, User];
-    if ('collection' in erc721Collection) {
-      const wish = { collection: erc721Collection.collection };
-      [heldItem, depositedItem] = await grantAssets(target, alice, [wish, wish]);
-      const deposit = await alice.deposit(depositedItem!);
-      await deposit.reaches('Confirmed');
-      await alice.l2HoldingBecomes(depositedItem!, 0n);
+    reportCastPerTest(() => cast);
+
+    afterAll(async () => {
+      await cast?.close();
+    });
+
+    const collectionRef = (collection: Collection): TokenRef => ({
+      address: collection.address,
+      standard: collection.standard,
+    });
+
+    /** The request is Failed with nothing moved, and the item's holders on L1 (Alice, the escrow) are as before. */
+    async function expectFailedAndItemUnmoved(submission: RawSubmission, item: Asset): Promise<void> {
+      const holders = () =>
+        l1Holdings(alice.publicClient, item, { Alice: alice.l1Address, escrow: target.contracts.nightfall });
+      const before = await holders();
+      await expectQueuedThenFailed(alice, submission, cast.users, target.tokens);
+      const after = await holders();
+      await attachJson(`L1 holders of ${describeAsset(item)} (before → after)`, { before, after });
+      expect(after, `${describeAsset(item)} is where it was on L1`).toEqual(before);
     }
-  });
 
-  reportCastPerTest(() => cast);
+    it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
+      if (!heldItem)
+        return nothingToTest(
+          context,
+          target,
+          'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice',
+        );
+      const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
+      await expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem);
+    });
 
-  afterAll(async () => {
-    await cast?.close();
-  });
+    it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves', async (context) => {
+      if (!depositedItem)
+        return nothingToTest(
+          context,
+          target,
+          'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice',
+        );
+      const body = withdrawBody({
+        token: depositedItem,
+        tokenId: depositedItem.tokenId,
+        value: 1n,
+        recipient: alice.l1Address,
+        fee: 0n,
+      });
+      await expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem);
+    });
 
-  const collectionRef = (collection: Collection): TokenRef => ({ address: collection.address, standard: collection.standard });
+    it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
+      if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
+      const body = depositBody({
+        token: collectionRef(erc1155Collection.collection),
+        tokenId: 0n,
+        value: 0n,
+        fee: target.depositFeeWei,
+      });
+      await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
+    });
 
-  /** The request is Failed with nothing moved, and the item's holders on L1 (Alice, the escrow) are as before. */
-  async function expectFailedAndItemUnmoved(submission: RawSubmission, item: Asset): Promise<void> {
-    const holders = () => l1Holdings(alice.publicClient, item, { Alice: alice.l1Address, escrow: target.contracts.nightfall });
-    const before = await holders();
-    await expectQueuedThenFailed(alice, submission, cast.users, target.tokens);
-    const after = await holders();
-    await attachJson(`L1 holders of ${describeAsset(item)} (before → after)`, { before, after });
-    expect(after, `${describeAsset(item)} is where it was on L1`).toEqual(before);
-  }
-
-  it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-    if (!heldItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice');
-    const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
-    await expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem);
-  });
-
-  it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves', async (context) => {
-    if (!depositedItem) return nothingToTest(context, target, 'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice');
-    const body = withdrawBody({ token: depositedItem, tokenId: depositedItem.tokenId, value: 1n, recipient: alice.l1Address, fee: 0n });
-    await expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem);
-  });
-
-  it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-    if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
-    const body = depositBody({ token: collectionRef(erc1155Collection.collection), tokenId: 0n, value: 0n, fee: target.depositFeeWei });
-    await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
-  });
-
-  it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval, and nothing moves`, async () => {
-    const body = depositBody({ token: { address: token.address, standard: 'ERC20' }, tokenId: 1n, value: units(token, token.amounts.deposit), fee: target.depositFeeWei });
-    await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
-  });
-});
+    it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval, and nothing moves`, async () => {
+      const body = depositBody({
+        token: { address: token.address, standard: 'ERC20' },
+        tokenId: 1n,
+        value: units(token, token.amounts.deposit),
+        fee: target.depositFeeWei,
+      });
+      await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
+    });
+  },
+);

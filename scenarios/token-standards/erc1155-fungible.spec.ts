@@ -4,4 +4,10 @@
 // that the two run side by side.) The steps and what must hold after each are in ./asset-round-trip.ts.
 import { assetRoundTrip } from './asset-round-trip';
 
-assetRoundTrip({ standard: 'ERC1155', feature: 'ERC-1155 fungible id', granted: '100', transferred: '40', withdrawn: '15' });
+assetRoundTrip({
+  standard: 'ERC1155',
+  feature: 'ERC-1155 fungible id',
+  granted: '100',
+  transferred: '40',
+  withdrawn: '15',
+});

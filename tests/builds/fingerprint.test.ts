@@ -20,7 +20,12 @@ beforeAll(async () => {
   devnet = await startDevnet();
   await Promise.all(
     BUILDS.map(async (build) => {
-      const container = await startClientContainer({ devnet, name: `fingerprint-${build}`, signingKey: new Secret(generatePrivateKey()), build });
+      const container = await startClientContainer({
+        devnet,
+        name: `fingerprint-${build}`,
+        signingKey: new Secret(generatePrivateKey()),
+        build,
+      });
       clients.set(build, new NightfallClient({ baseUrl: container.baseUrl, name: build }));
     }),
   );
@@ -32,8 +37,20 @@ afterAll(async () => {
 });
 
 const EXPECTED = {
-  plume: { name: 'plume-like', requestIds: 'client-supplied', deriveKey: 'full-key-set', deEscrow: 'route', saltSources: ['notification', 'log-line'] },
-  head: { name: 'head-like', requestIds: 'server-generated', deriveKey: 'public-key-only', deEscrow: 'automatic', saltSources: ['notification', 'log-line', 'request-status'] },
+  plume: {
+    name: 'plume-like',
+    requestIds: 'client-supplied',
+    deriveKey: 'full-key-set',
+    deEscrow: 'route',
+    saltSources: ['notification', 'log-line'],
+  },
+  head: {
+    name: 'head-like',
+    requestIds: 'server-generated',
+    deriveKey: 'public-key-only',
+    deEscrow: 'automatic',
+    saltSources: ['notification', 'log-line', 'request-status'],
+  },
 } as const;
 
 describe.each(BUILDS)('a %s simulator', (build) => {
@@ -49,7 +66,12 @@ describe.each(BUILDS)('a %s simulator', (build) => {
   it('shows its request-id rule on a first submission that moves nothing, as the fingerprint dated it', async () => {
     const api = clients.get(build)!;
     const fingerprint = await fingerprintClient(api);
-    const doomed = transferBody({ token: { address: devnet.deployment.tokens.stablecoin, standard: 'ERC20' }, value: 1n, recipient: (await api.currentKeys()).zkpPublicKey, fee: 0n });
+    const doomed = transferBody({
+      token: { address: devnet.deployment.tokens.stablecoin, standard: 'ERC20' },
+      value: 1n,
+      recipient: (await api.currentKeys()).zkpPublicKey,
+      fee: 0n,
+    });
     const queued = await api.transfer(doomed);
     const { build: confirmed, mismatch } = confirmRequestIds(fingerprint, queued);
     expect(mismatch).toBeUndefined();

@@ -5,7 +5,13 @@ import { createPublicClient, http, parseEther, type Address, type Hash } from 'v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightfallAbi } from '../../docker/contracts/abi';
 import { startRpcLimits, type RpcLimitsService } from '../../docker/rpc-limits/src/service';
-import { findBlockSpending, publicChainClient, transactionsSentBy, UnboundedLogScan, type L1PublicClient } from '../../fixtures/chain';
+import {
+  findBlockSpending,
+  publicChainClient,
+  transactionsSentBy,
+  UnboundedLogScan,
+  type L1PublicClient,
+} from '../../fixtures/chain';
 import { HOSTED_RPC_LIMITS } from '../../fixtures/network';
 import { proposeBlockMined } from '../contracts/support/actions';
 import { roles, useContractsDevnet } from '../contracts/support/devnet';
@@ -18,7 +24,10 @@ let limitedUrl: string;
 
 beforeAll(async () => {
   // The devnet's defaults: 100 blocks per eth_getLogs, 25 requests per second in bursts of 250.
-  limited = await startRpcLimits({ upstreamUrl: devnet().rpcUrl, ...HOSTED_RPC_LIMITS }, { port: 0, host: '127.0.0.1', log: quiet });
+  limited = await startRpcLimits(
+    { upstreamUrl: devnet().rpcUrl, ...HOSTED_RPC_LIMITS },
+    { port: 0, host: '127.0.0.1', log: quiet },
+  );
   limitedUrl = `http://127.0.0.1:${limited.port}/`;
 });
 
@@ -28,13 +37,23 @@ afterAll(async () => {
 
 /** The harness's client of the limited endpoint, told its block range as the devnet target tells it. */
 const harnessClient = (): L1PublicClient =>
-  publicChainClient({ rpcUrl: limitedUrl, chainId: devnet().deployment.chainId, endpointLimits: { maxLogRange: HOSTED_RPC_LIMITS.maxLogRange } }).publicClient;
+  publicChainClient({
+    rpcUrl: limitedUrl,
+    chainId: devnet().deployment.chainId,
+    endpointLimits: { maxLogRange: HOSTED_RPC_LIMITS.maxLogRange },
+  }).publicClient;
 /** A client as any code would make it without the harness's transport: no paging, no bound on concurrency. */
 const plainClient = () => createPublicClient({ transport: http(limitedUrl) });
 
 /** Proposes a block whose withdraw slot spends `nullifier`; returns the L1 block it landed in. */
 async function proposeWithdrawSpending(nullifier: bigint): Promise<bigint> {
-  const slot = withdrawSlot({ fee: 0n, nf_token_id: field('token'), recipient_address: roles.bob.address, value: 1n, nullifier });
+  const slot = withdrawSlot({
+    fee: 0n,
+    nf_token_id: field('token'),
+    recipient_address: roles.bob.address,
+    value: 1n,
+    nullifier,
+  });
   return (await proposeBlockMined(devnet(), block([slot], 0n, `spending ${nullifier}`))).blockNumber;
 }
 
@@ -52,14 +71,21 @@ describe('finding the L2 block that spent a withdrawal (N5)', () => {
     expect(found?.l1BlockNumber).toBe(landedIn);
 
     // What the harness did before: one eth_getLogs from the deployment to the latest block.
-    const unpaged = plainClient().getContractEvents({ address: deployment.nightfall, abi: nightfallAbi, eventName: 'BlockProposed', fromBlock: deployment.deployBlock });
+    const unpaged = plainClient().getContractEvents({
+      address: deployment.nightfall,
+      abi: nightfallAbi,
+      eventName: 'BlockProposed',
+      fromBlock: deployment.deployBlock,
+    });
     await expect(unpaged).rejects.toThrow(/query exceeds max block range 100/);
     expect(limited.stats().refused.range).toBeGreaterThan(0);
   });
 
   it('refuses a search from block 0 before asking the endpoint', async () => {
     const before = limited.stats().forwarded;
-    await expect(findBlockSpending(harnessClient(), devnet().deployment.nightfall, 1n, { fromBlock: 0n })).rejects.toThrow(UnboundedLogScan);
+    await expect(
+      findBlockSpending(harnessClient(), devnet().deployment.nightfall, 1n, { fromBlock: 0n }),
+    ).rejects.toThrow(UnboundedLogScan);
     expect(limited.stats().forwarded).toBe(before);
   });
 });
@@ -67,7 +93,13 @@ describe('finding the L2 block that spent a withdrawal (N5)', () => {
 describe("a user's own L1 transactions in a long window (N6)", () => {
   async function sendAt(blocksBefore: number, from = roles.alice): Promise<Hash> {
     await devnet().testClient.mine({ blocks: blocksBefore });
-    return (await devnet().mined(devnet().as(from).sendTransaction({ to: roles.carol.address, value: parseEther('0.001') }))).transactionHash;
+    return (
+      await devnet().mined(
+        devnet()
+          .as(from)
+          .sendTransaction({ to: roles.carol.address, value: parseEther('0.001') }),
+      )
+    ).transactionHash;
   }
 
   it('are found by their nonces with a few dozen calls, where fetching every block of the window is refused for the rate', async () => {
@@ -93,7 +125,9 @@ describe("a user's own L1 transactions in a long window (N6)", () => {
 
     // What the harness did before: every block of the window with its transactions, all at once.
     const numbers = Array.from({ length: Number(toBlock - fromBlock + 1n) }, (_, i) => fromBlock + BigInt(i));
-    const everyBlock = await Promise.allSettled(numbers.map((blockNumber) => plainClient().getBlock({ blockNumber, includeTransactions: true })));
+    const everyBlock = await Promise.allSettled(
+      numbers.map((blockNumber) => plainClient().getBlock({ blockNumber, includeTransactions: true })),
+    );
     const refused = everyBlock.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
     expect(refused.length, 'block reads refused for the rate, after viem retried them').toBeGreaterThan(0);
     expect(refused[0]).toMatch(/project ID request rate exceeded/);
@@ -104,7 +138,9 @@ describe("a user's own L1 transactions in a long window (N6)", () => {
     const fromBlock = (await publicClient.getBlockNumber()) + 1n;
     await testClient.mine({ blocks: 50 });
     const before = limited.stats().forwarded;
-    expect(await transactionsSentBy(harnessClient(), roles.dave.address, { fromBlock, toBlock: fromBlock + 49n })).toEqual([]);
+    expect(
+      await transactionsSentBy(harnessClient(), roles.dave.address, { fromBlock, toBlock: fromBlock + 49n }),
+    ).toEqual([]);
     expect(limited.stats().forwarded - before, 'two transaction counts').toBe(2);
   });
 });

@@ -18,7 +18,11 @@ let clients: ReturnType<typeof automineClients>;
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  deployment = await deployDevnet({ rpcUrl: anvil.rpcUrl, ...devnetDeployRoles('http://proposer:3000'), allowlist: [] });
+  deployment = await deployDevnet({
+    rpcUrl: anvil.rpcUrl,
+    ...devnetDeployRoles('http://proposer:3000'),
+    allowlist: [],
+  });
   clients = automineClients(anvil.rpcUrl, deployment.chainId);
 });
 afterAll(async () => {
@@ -27,7 +31,10 @@ afterAll(async () => {
 
 const mine = async (blocks: bigint) => {
   if (blocks <= 0n) return;
-  await createTestClient({ ...clients.clientOptions, mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks: Number(blocks), interval: 0 });
+  await createTestClient({ ...clients.clientOptions, mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({
+    blocks: Number(blocks),
+    interval: 0,
+  });
 };
 const mineToHead = async (head: bigint) => mine(head - (await clients.publicClient.getBlockNumber()));
 const finality = () => latestRotationFinality(clients.publicClient, deployment.roundRobin);
@@ -60,7 +67,11 @@ describe('latestRotationFinality', () => {
   it('calls the rotation final only once the finalized head is 12 blocks past it', async () => {
     const rotation = await rotate();
     await mineToHead(rotation.blockNumber + 12n + FINALIZED_DEPTH - 1n);
-    expect(await finality()).toMatchObject({ rotatedAt: rotation.blockNumber, finalizedHead: rotation.blockNumber + 11n, finalised: false });
+    expect(await finality()).toMatchObject({
+      rotatedAt: rotation.blockNumber,
+      finalizedHead: rotation.blockNumber + 11n,
+      finalised: false,
+    });
     await mine(1n);
     expect(await finality()).toMatchObject({ finalizedHead: rotation.blockNumber + 12n, finalised: true });
   });
@@ -68,7 +79,15 @@ describe('latestRotationFinality', () => {
 
 describe('describeRotationFinality', () => {
   it('says when the node has no finalized block and the latest stands in, as the proposer counts', () => {
-    const line = describeRotationFinality({ rotatedAt: 100n, finalizedHead: 105n, fromLatest: true, needs: 112n, finalised: false });
-    expect(line).toBe('proposer rotated at L1 block 100, finalised: no (no finalized block, latest 105, needs 112): the proposer holds every block until then');
+    const line = describeRotationFinality({
+      rotatedAt: 100n,
+      finalizedHead: 105n,
+      fromLatest: true,
+      needs: 112n,
+      finalised: false,
+    });
+    expect(line).toBe(
+      'proposer rotated at L1 block 100, finalised: no (no finalized block, latest 105, needs 112): the proposer holds every block until then',
+    );
   });
 });

@@ -24,7 +24,9 @@ const DevnetFacts = z.object({
 
 /** The calling worker's environment without its E2E_* and VITEST* settings, plus `env`. */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST'));
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST'),
+  );
   return { ...Object.fromEntries(inherited), ...env };
 }
 
@@ -51,7 +53,8 @@ describe('npm run devnet -- --json with E2E_DEVNET=head', () => {
       progressEveryMs: PROGRESS_EVERY_MS,
       probe: () => ({ line: stdout.split('\n').find((text) => text.startsWith('{')), exited: gone }),
       isDone: (state) => state.line !== undefined,
-      failIf: (state) => (state.exited ? `the script exited before printing it; stderr: ${stderr.slice(-2000)}` : undefined),
+      failIf: (state) =>
+        state.exited ? `the script exited before printing it; stderr: ${stderr.slice(-2000)}` : undefined,
       describe: () => `no JSON line yet; last stderr line: ${stderr.trim().split('\n').at(-1) ?? 'none'}`,
     });
     facts = DevnetFacts.parse(JSON.parse(line.line!));
@@ -78,17 +81,26 @@ describe('npm run devnet -- --json with E2E_DEVNET=head', () => {
   });
 
   it('starts clients that answer as a head build', async () => {
-    const builds = await Promise.all(facts.clients.map((client) => fingerprintClient(new NightfallClient({ baseUrl: client.url, name: client.name }))));
+    const builds = await Promise.all(
+      facts.clients.map((client) => fingerprintClient(new NightfallClient({ baseUrl: client.url, name: client.name }))),
+    );
     expect(builds.map((build) => build.name)).toEqual(facts.clients.map(() => 'head-like'));
   });
 });
 
 describe('npm run devnet with a head client on plume-era contracts', () => {
   it('is refused before anything starts: the refusal and its fix alone, exit 2', async () => {
-    const run = await runNestedE2e({ script: 'scripts/devnet.ts', args: ['--json'], env: { E2E_DEVNET: 'plume,clientBuild=head' }, timeoutMs: 2 * 60_000 });
+    const run = await runNestedE2e({
+      script: 'scripts/devnet.ts',
+      args: ['--json'],
+      env: { E2E_DEVNET: 'plume,clientBuild=head' },
+      timeoutMs: 2 * 60_000,
+    });
     const lines = run.output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn '));
     expect(run.code, run.output).toBe(2);
     expect(lines, run.output).toHaveLength(1);
-    expect(lines[0]).toMatch(/^refused before any scenario: a head client cannot work on plume-era contracts\..*E2E_DEVNET=plume.*E2E_DEVNET=head/);
+    expect(lines[0]).toMatch(
+      /^refused before any scenario: a head client cannot work on plume-era contracts\..*E2E_DEVNET=plume.*E2E_DEVNET=head/,
+    );
   });
 });

@@ -17,10 +17,13 @@ const MAX_GREEN_LINES = 150;
 const CLOCK = String.raw`\d{2}:\d{2}:\d{2}`;
 /** Every shape a green run's line may have, by category. */
 const SHAPES: Readonly<Record<string, RegExp>> = {
-  start: /^running \d+ test files on the devnet; the console shows E2E_LOG_LEVEL=warn and above, each test's full log is in the report$/,
+  start:
+    /^running \d+ test files on the devnet; the console shows E2E_LOG_LEVEL=warn and above, each test's full log is in the report$/,
   test: /^✓ [\w/-]+ › .+ \((\d+ ms|[\d.]+ s|[\d.]+ min)\)$/,
   skip: /^↓ [\w/-]+ › .+ — skipped: .+$/,
-  progress: new RegExp(`^  [\\w/-]+ \\[${CLOCK} NOTICE e2e::waits\\] waiting for .+: .+ of .+, \\d+ probes, last seen: .+$`),
+  progress: new RegExp(
+    `^  [\\w/-]+ \\[${CLOCK} NOTICE e2e::waits\\] waiting for .+: .+ of .+, \\d+ probes, last seen: .+$`,
+  ),
   warning: new RegExp(`^  ([\\w/-]+ )?\\[${CLOCK} WARN [\\w:-]+\\] .+$`),
   summary: /^(tests: \d+ passed, 0 failed, \d+ skipped|\d+ tests in \d+ files, .+|)$/,
   junit: /^JUNIT report written to .+junit\.xml$/,
@@ -29,7 +32,8 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   trends: /^trends: \S+\/trends\.html \(\d+ run\(s\) kept in \S+\/trends-history\.jsonl\)$/,
   gate: /^gate: exit 0 \(\d+ step\(s\) not checked, \d+ quarantined test\(s\), \d+ candidate file\(s\)\)$/,
   candidate: /^candidate (failed|skipped unexpectedly) \(not blocking: \d+\/\d+ green runs, .+\): .+$/,
-  changes: /^(changes: no earlier run of this target and pairing in the history to compare with|changes since the run of .+ \(same target and pairing\):( none)?| {2}(newly failing|fixed|newly flaky|slower): .+)$/,
+  changes:
+    /^(changes: no earlier run of this target and pairing in the history to compare with|changes since the run of .+ \(same target and pairing\):( none)?| {2}(newly failing|fixed|newly flaky|slower): .+)$/,
   // npx's own complaints about this machine's npm configuration, not the harness's.
   npm: /^npm warn /,
 };
@@ -49,26 +53,40 @@ describe('the console of a green npm run e2e', () => {
   // Its own run log: other tests may run `npm run e2e` in this checkout meanwhile.
   const runLog = join(mkdtempSync(join(tmpdir(), 'e2e-console-')), 'run.jsonl');
 
-  it('prints one line per test, the progress of the long wait and the summary: within 150 lines, nothing else', async () => {
-    run = await runNestedE2e({ args: SCENARIOS, env: { E2E_RUN_LOG: runLog }, timeoutMs: RUN_TIMEOUT_MS });
-    lines = run.output.replace(/\n$/, '').split('\n');
-    expect(run.code, run.output.slice(-6000)).toBe(0);
+  it(
+    'prints one line per test, the progress of the long wait and the summary: within 150 lines, nothing else',
+    async () => {
+      run = await runNestedE2e({ args: SCENARIOS, env: { E2E_RUN_LOG: runLog }, timeoutMs: RUN_TIMEOUT_MS });
+      lines = run.output.replace(/\n$/, '').split('\n');
+      expect(run.code, run.output.slice(-6000)).toBe(0);
 
-    const categories = lines.map((line) => categoryOf(line) ?? `unexpected: ${line}`);
-    const counts = categories.reduce<Record<string, number>>((tally, category) => ({ ...tally, [category]: (tally[category] ?? 0) + 1 }), {});
-    console.log(`npm run e2e -- ${SCENARIOS.join(' ')}: ${lines.length} lines printed; by kind: ${JSON.stringify(counts)}`);
-    expect(categories.filter((category) => category.startsWith('unexpected')), run.output).toEqual([]);
-    expect(lines.length).toBeLessThanOrEqual(MAX_GREEN_LINES);
+      const categories = lines.map((line) => categoryOf(line) ?? `unexpected: ${line}`);
+      const counts = categories.reduce<Record<string, number>>(
+        (tally, category) => ({ ...tally, [category]: (tally[category] ?? 0) + 1 }),
+        {},
+      );
+      console.log(
+        `npm run e2e -- ${SCENARIOS.join(' ')}: ${lines.length} lines printed; by kind: ${JSON.stringify(counts)}`,
+      );
+      expect(
+        categories.filter((category) => category.startsWith('unexpected')),
+        run.output,
+      ).toEqual([]);
+      expect(lines.length).toBeLessThanOrEqual(MAX_GREEN_LINES);
 
-    const [, passed, skipped] = /^tests: (\d+) passed, 0 failed, (\d+) skipped$/m.exec(run.output) ?? [];
-    expect(counts.test, 'one line per test that ran').toBe(Number(passed));
-    expect(Number(passed) + Number(skipped)).toBe(13);
-    expect(counts.progress ?? 0, 'the proposer outage is waited out with progress lines').toBeGreaterThan(0);
-    // The report's paths, then what changed since the last run of the same pairing: the last lines a reader sees.
-    const ending = lines.slice(lines.findIndex((line) => categoryOf(line) === 'report')).map(categoryOf);
-    expect(ending.slice(0, 3)).toEqual(['report', 'run log', 'trends']);
-    expect(ending.slice(3), 'then only the changes').toEqual(Array.from({ length: Math.max(1, ending.length - 3) }, () => 'changes'));
-  }, RUN_TIMEOUT_MS + 30_000);
+      const [, passed, skipped] = /^tests: (\d+) passed, 0 failed, (\d+) skipped$/m.exec(run.output) ?? [];
+      expect(counts.test, 'one line per test that ran').toBe(Number(passed));
+      expect(Number(passed) + Number(skipped)).toBe(13);
+      expect(counts.progress ?? 0, 'the proposer outage is waited out with progress lines').toBeGreaterThan(0);
+      // The report's paths, then what changed since the last run of the same pairing: the last lines a reader sees.
+      const ending = lines.slice(lines.findIndex((line) => categoryOf(line) === 'report')).map(categoryOf);
+      expect(ending.slice(0, 3)).toEqual(['report', 'run log', 'trends']);
+      expect(ending.slice(3), 'then only the changes').toEqual(
+        Array.from({ length: Math.max(1, ending.length - 3) }, () => 'changes'),
+      );
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 
   it('prints at most one progress line per progress interval of each wait', () => {
     const everyS = DEFAULT_TIMEOUTS.devnet.progressEvery / 1_000;
@@ -80,17 +98,31 @@ describe('the console of a green npm run e2e', () => {
     for (const [what, elapsed] of elapsedByWait) {
       elapsed.forEach((at, i) => {
         // A line is written one interval after the previous one (its note may take a little of the next interval).
-        expect(at - (i === 0 ? 0 : elapsed[i - 1]!), `progress of ${what}: ${elapsed.join(', ')} s`).toBeGreaterThanOrEqual(everyS * 0.9);
+        expect(
+          at - (i === 0 ? 0 : elapsed[i - 1]!),
+          `progress of ${what}: ${elapsed.join(', ')} s`,
+        ).toBeGreaterThanOrEqual(everyS * 0.9);
       });
     }
   });
 
   it("keeps every level in the run log it names, global set-up's lines among them", () => {
     expect(run.output).toContain(`run log: ${runLog} (`);
-    const records = readFileSync(runLog, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { level: string; target: string; test?: string; msg: string });
-    expect(records.some((record) => record.target === 'devnet' && record.test === undefined && /^devnet up in /.test(record.msg))).toBe(true);
+    const records = readFileSync(runLog, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: string; target: string; test?: string; msg: string });
+    expect(
+      records.some(
+        (record) => record.target === 'devnet' && record.test === undefined && /^devnet up in /.test(record.msg),
+      ),
+    ).toBe(true);
     expect(records.every((record) => ['debug', 'info', 'notice', 'warn', 'error'].includes(record.level))).toBe(true);
-    expect(records.some((record) => record.level === 'debug' && record.test?.startsWith('scenarios/round-trip/stablecoin.spec.ts > '))).toBe(true);
+    expect(
+      records.some(
+        (record) => record.level === 'debug' && record.test?.startsWith('scenarios/round-trip/stablecoin.spec.ts > '),
+      ),
+    ).toBe(true);
     const infoLines = records.filter((record) => record.level === 'info').length;
     expect(infoLines, 'info lines go to the run log, not to the console').toBeGreaterThan(0);
     expect(lines.some((line) => / INFO /.test(line))).toBe(false);

@@ -22,7 +22,9 @@ function refusedRun(env: Record<string, string>): () => NestedE2eRun {
     // Its own run log: other tests may run `npm run e2e` in this checkout meanwhile.
     const runLog = join(mkdtempSync(join(tmpdir(), 'refused-run-')), 'run.jsonl');
     run = await runNestedE2e({ args: [SCENARIO], env: { ...env, E2E_RUN_LOG: runLog }, timeoutMs: RUN_TIMEOUT_MS });
-    console.log(`refused run (${JSON.stringify(env)}): exit ${run.code} after ${Math.round(run.elapsedMs)} ms, ${linesOf(run).length} line(s)`);
+    console.log(
+      `refused run (${JSON.stringify(env)}): exit ${run.code} after ${Math.round(run.elapsedMs)} ms, ${linesOf(run).length} line(s)`,
+    );
   }, RUN_TIMEOUT_MS + 30_000);
   return () => run!;
 }
@@ -56,6 +58,8 @@ describe('npm run e2e with a devnet setting that does not parse', () => {
 
   it('exits 2 printing only the setting and what it accepts', () => {
     expect(run().code, run().output).toBe(2);
-    expect(linesOf(run()), run().output).toEqual(['devnet settings: E2E_DEVNET: clientBuild: Invalid option: expected one of "plume"|"head"']);
+    expect(linesOf(run()), run().output).toEqual([
+      'devnet settings: E2E_DEVNET: clientBuild: Invalid option: expected one of "plume"|"head"',
+    ]);
   });
 });

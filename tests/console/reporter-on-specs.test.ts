@@ -62,10 +62,21 @@ describe('the console of a run with a green and a failing file', () => {
     const unmatched = lines.filter((line) => !expected.some((shape) => shape.test(line)));
     expect(unmatched, lines.join('\n')).toEqual([]);
     expect(lines, 'each expected line once').toHaveLength(expected.length);
-    for (const shape of expected) expect(lines.filter((line) => shape.test(line)), String(shape)).toHaveLength(1);
+    for (const shape of expected)
+      expect(
+        lines.filter((line) => shape.test(line)),
+        String(shape),
+      ).toHaveLength(1);
     // The failure block stays together, right under its test.
     const failed = lines.findIndex((line) => line.startsWith('✗ '));
-    expect(lines.slice(failed + 1, failed + 7).map((line) => line.slice(4, 14).trim())).toEqual(['step:', 'error:', 'last seen:', 'diagnosis:', 'at:', 'files:']);
+    expect(lines.slice(failed + 1, failed + 7).map((line) => line.slice(4, 14).trim())).toEqual([
+      'step:',
+      'error:',
+      'last seen:',
+      'diagnosis:',
+      'at:',
+      'files:',
+    ]);
     expect(lines.join('\n')).not.toContain(GREEN_LINES.info);
   });
 
@@ -78,8 +89,15 @@ describe('the console of a run with a green and a failing file', () => {
     const results = join(run.out, 'allure-results');
     const attachments = readdirSync(results).filter((file) => file.includes('-attachment'));
     const texts = attachments.map((file) => readFileSync(join(results, file), 'utf8'));
-    expect(texts.some((text) => text.includes(`[redacted]`) && /DEBUG +e2e::spec\] the key of this test/.test(text))).toBe(true);
-    expect(texts.some((text) => text.includes(GREEN_LINES.debug) && text.includes(GREEN_LINES.info) && text.includes(GREEN_LINES.warn))).toBe(true);
+    expect(
+      texts.some((text) => text.includes(`[redacted]`) && /DEBUG +e2e::spec\] the key of this test/.test(text)),
+    ).toBe(true);
+    expect(
+      texts.some(
+        (text) =>
+          text.includes(GREEN_LINES.debug) && text.includes(GREEN_LINES.info) && text.includes(GREEN_LINES.warn),
+      ),
+    ).toBe(true);
     for (const text of texts) expect(text).not.toContain(SECRET.slice(2));
   });
 });

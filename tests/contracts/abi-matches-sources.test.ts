@@ -82,9 +82,15 @@ describe('abi.ts matches the compiled contracts', () => {
   });
 
   it('compiles the two generations of Nightfall to interfaces that differ in getTokenInfo alone', () => {
-    const [plume, head] = contractGenerations.map((g) => new Set(loadArtifact(nightfallContractOf[g]).abi.map(signatureOf)));
-    expect([...plume!].filter((signature) => !head!.has(signature))).toEqual(['function getTokenInfo(uint256) view returns (address,uint256)']);
-    expect([...head!].filter((signature) => !plume!.has(signature))).toEqual(['function getTokenInfo(uint256) view returns (address,uint256,uint8)']);
+    const [plume, head] = contractGenerations.map(
+      (g) => new Set(loadArtifact(nightfallContractOf[g]).abi.map(signatureOf)),
+    );
+    expect([...plume!].filter((signature) => !head!.has(signature))).toEqual([
+      'function getTokenInfo(uint256) view returns (address,uint256)',
+    ]);
+    expect([...head!].filter((signature) => !plume!.has(signature))).toEqual([
+      'function getTokenInfo(uint256) view returns (address,uint256,uint8)',
+    ]);
   });
 
   it('keeps the historical nightfallAbi export as the head-era view', () => {
@@ -104,16 +110,29 @@ describe('abi.ts matches the compiled contracts', () => {
 
 describe.each(contractGenerations)('abi.ts against the real %s-era interfaces', (generation) => {
   const contracts = [
-    { name: 'Nightfall', abi: nightfallAbis[generation], devnetOnly: nightfallDevnetOnlyEntries, real: realInterfaces[generation].Nightfall },
-    { name: 'RoundRobin', abi: roundRobinAbi, devnetOnly: roundRobinDevnetOnlyEntries, real: realInterfaces[generation].RoundRobin },
+    {
+      name: 'Nightfall',
+      abi: nightfallAbis[generation],
+      devnetOnly: nightfallDevnetOnlyEntries,
+      real: realInterfaces[generation].Nightfall,
+    },
+    {
+      name: 'RoundRobin',
+      abi: roundRobinAbi,
+      devnetOnly: roundRobinDevnetOnlyEntries,
+      real: realInterfaces[generation].RoundRobin,
+    },
     { name: 'X509', abi: x509Abi, devnetOnly: x509DevnetOnlyEntries, real: realInterfaces[generation].X509 },
   ] as const;
 
-  it.each(contracts)('$name: every item not marked devnet-only is on the real contract', ({ abi, devnetOnly, real }) => {
-    const marked = new Set(devnetOnlyItems(abi, devnetOnly));
-    const unmarked = (abi as Abi).map(signatureOf).filter((signature) => !marked.has(signature));
-    expect(unmarked.filter((signature) => !real.includes(signature))).toEqual([]);
-  });
+  it.each(contracts)(
+    '$name: every item not marked devnet-only is on the real contract',
+    ({ abi, devnetOnly, real }) => {
+      const marked = new Set(devnetOnlyItems(abi, devnetOnly));
+      const unmarked = (abi as Abi).map(signatureOf).filter((signature) => !marked.has(signature));
+      expect(unmarked.filter((signature) => !real.includes(signature))).toEqual([]);
+    },
+  );
 
   it.each(contracts)('$name: no item marked devnet-only is on the real contract', ({ abi, devnetOnly, real }) => {
     const marked = devnetOnlyItems(abi, devnetOnly);
@@ -121,4 +140,3 @@ describe.each(contractGenerations)('abi.ts against the real %s-era interfaces', 
     expect(marked.filter((signature) => real.includes(signature))).toEqual([]);
   });
 });
-

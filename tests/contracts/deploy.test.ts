@@ -94,7 +94,7 @@ describe.each(contractGenerations)('deployDevnet with %s-era contracts', (genera
 describe('deployDevnet unless told the generation', () => {
   const devnet = useContractsDevnet('head');
 
-  it('deploys the plume-era contracts, the test network\'s', async () => {
+  it("deploys the plume-era contracts, the test network's", async () => {
     const { publicClient, rpcUrl } = devnet();
     const deployment = await deployDevnet({ rpcUrl, ...devnetDeployRoles(PROPOSER_URL), allowlist: [] });
     expect(deployment.contracts).toBe('plume');

@@ -7,7 +7,16 @@ import { contractGenerations, erc3525Abi, type ContractGeneration } from '../../
 import { detectContractGeneration } from '../../fixtures/builds/contract-generation';
 import { depositStablecoin, proposeBlockMined, proposeWithdraw } from './support/actions';
 import { NO_REASON, revertReasonOf, roles, useContractsDevnet, type ContractsDevnet } from './support/devnet';
-import { block, depositKey, depositSlot, feeTokenId, field, nfSlotIdOfSlot, nfTokenId, type WithdrawData } from './support/nightfall-model';
+import {
+  block,
+  depositKey,
+  depositSlot,
+  feeTokenId,
+  field,
+  nfSlotIdOfSlot,
+  nfTokenId,
+  type WithdrawData,
+} from './support/nightfall-model';
 
 const NOT_CLAIMABLE = 'Either no funds are available to withdraw, or they are already withdrawn';
 /** The codes as the ABI carries them (uint8); 4 is FeeToken on head and out of the enum's range on plume. */
@@ -20,14 +29,20 @@ async function stablecoinWithdrawToBob(devnet: ContractsDevnet): Promise<Withdra
   const key = await depositStablecoin(devnet, roles.alice, { value: 100n, fee: 0n, secretHash: field('s') });
   await proposeBlockMined(devnet, block([depositSlot([key])], 0n, 'deposit block'));
   const nfTokenIdOfStablecoin = nfTokenId(devnet.deployment.tokens.stablecoin, 0n);
-  return proposeWithdraw(devnet, { nfTokenId: nfTokenIdOfStablecoin, recipient: roles.bob, value: 60n, tag: 'withdraw' });
+  return proposeWithdraw(devnet, {
+    nfTokenId: nfTokenIdOfStablecoin,
+    recipient: roles.bob,
+    value: 60n,
+    tag: 'withdraw',
+  });
 }
 
 function descrow(devnet: ContractsDevnet, data: WithdrawData, tokenType: number): Promise<Hex> {
   return devnet.contracts(roles.bob).nightfall.write.descrow_funds([data, tokenType]);
 }
 
-const claimable = (devnet: ContractsDevnet, data: WithdrawData) => devnet.contracts().nightfall.read.withdraw_processed([data]);
+const claimable = (devnet: ContractsDevnet, data: WithdrawData) =>
+  devnet.contracts().nightfall.read.withdraw_processed([data]);
 
 describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGeneration) => {
   const devnet = useContractsDevnet(generation);
@@ -43,7 +58,9 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
       const answer = await publicClient.call({ to: deployment.nightfall, data });
       expect(answer.data ? size(answer.data) : 0, `getTokenInfo(${id})`).toBe(plume ? 64 : 96);
     }
-    expect(await devnet().tokenInfo(ids[2]!)).toEqual(devnet().tokenInfoOf(deployment.tokens.stablecoin, 0n, CODE.ERC20));
+    expect(await devnet().tokenInfo(ids[2]!)).toEqual(
+      devnet().tokenInfoOf(deployment.tokens.stablecoin, 0n, CODE.ERC20),
+    );
     expect((await detectContractGeneration(publicClient, deployment.nightfall)).generation).toBe(generation);
   });
 
@@ -60,23 +77,29 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
     ['nothing', 0n],
     ['less than the fee', 6n],
     ['more than the fee but less than twice it', 8n],
-  ])(`${plume ? 'books' : 'refuses'} a deposit paying %s for a fee of 7 (${plume ? 'no rule in :410-499' : ':499'})`, async (_, msgValue) => {
-    const { deployment, contracts, mined } = devnet();
-    const stablecoin = deployment.tokens.stablecoin;
-    await mined(contracts().stablecoin.write.mint([roles.alice.address, 300n]));
-    await mined(contracts(roles.alice).stablecoin.write.approve([deployment.nightfall, 300n]));
-    const escrow = contracts(roles.alice).nightfall.write.escrow_funds([7n, stablecoin, 0n, 300n, field('s'), CODE.ERC20], { value: msgValue });
-    if (!plume) {
-      expect(await revertReasonOf(escrow)).toBe('Invalid msg.value for fee or top-up');
-      return;
-    }
-    await mined(escrow);
-    const id = nfTokenId(stablecoin, 0n);
-    const key = depositKey({ nf_token_id: id, nf_slot_id: id, value: 300n, secret_hash: field('s') });
-    // Booked with the full fee, which the proposer is later paid out of whatever coin the contract holds.
-    expect(await contracts().nightfall.read.deposit_escrowed([key])).toEqual([true, false, 7n]);
-    expect(await contracts().stablecoin.read.balanceOf([deployment.nightfall])).toBe(300n);
-  });
+  ])(
+    `${plume ? 'books' : 'refuses'} a deposit paying %s for a fee of 7 (${plume ? 'no rule in :410-499' : ':499'})`,
+    async (_, msgValue) => {
+      const { deployment, contracts, mined } = devnet();
+      const stablecoin = deployment.tokens.stablecoin;
+      await mined(contracts().stablecoin.write.mint([roles.alice.address, 300n]));
+      await mined(contracts(roles.alice).stablecoin.write.approve([deployment.nightfall, 300n]));
+      const escrow = contracts(roles.alice).nightfall.write.escrow_funds(
+        [7n, stablecoin, 0n, 300n, field('s'), CODE.ERC20],
+        { value: msgValue },
+      );
+      if (!plume) {
+        expect(await revertReasonOf(escrow)).toBe('Invalid msg.value for fee or top-up');
+        return;
+      }
+      await mined(escrow);
+      const id = nfTokenId(stablecoin, 0n);
+      const key = depositKey({ nf_token_id: id, nf_slot_id: id, value: 300n, secret_hash: field('s') });
+      // Booked with the full fee, which the proposer is later paid out of whatever coin the contract holds.
+      expect(await contracts().nightfall.read.deposit_escrowed([key])).toEqual([true, false, 7n]);
+      expect(await contracts().stablecoin.read.balanceOf([deployment.nightfall])).toBe(300n);
+    },
+  );
 
   it(`${plume ? 'de-escrows ERC-3525 as a success that pays nothing and leaves the claim open (no branch in :577-607, :611-612)' : 'de-escrows ERC-3525 value into a new token of the slot and closes the claim (:616-620)'}`, async () => {
     const { deployment, contracts, mined } = devnet();
@@ -86,16 +109,24 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
     const { result: tokenId } = await contracts().erc3525.simulate.mint(mint, { account: roles.deployer });
     await mined(contracts().erc3525.write.mint(mint));
     await mined(contracts(roles.alice).erc3525.write.approve([deployment.nightfall, tokenId]));
-    await mined(contracts(roles.alice).nightfall.write.escrow_funds([0n, erc3525, tokenId, 100n, field('s'), CODE.ERC3525]));
+    await mined(
+      contracts(roles.alice).nightfall.write.escrow_funds([0n, erc3525, tokenId, 100n, field('s'), CODE.ERC3525]),
+    );
     const id = nfTokenId(erc3525, tokenId);
-    const key = depositKey({ nf_token_id: id, nf_slot_id: nfSlotIdOfSlot(erc3525, slot), value: 100n, secret_hash: field('s') });
+    const key = depositKey({
+      nf_token_id: id,
+      nf_slot_id: nfSlotIdOfSlot(erc3525, slot),
+      value: 100n,
+      secret_hash: field('s'),
+    });
     await proposeBlockMined(devnet(), block([depositSlot([key])], 0n, 'deposit block'));
     const claim = await proposeWithdraw(devnet(), { nfTokenId: id, recipient: roles.bob, value: 30n, tag: 'withdraw' });
     const escrowedValue = () => contracts().erc3525.read.balanceOf([tokenId]);
 
     const receipt = await mined(descrow(devnet(), claim, CODE.ERC3525));
-    const moved = parseEventLogs({ abi: erc3525Abi, logs: receipt.logs, eventName: 'TransferValue' })
-      .filter((event) => event.args.fromTokenId === tokenId);
+    const moved = parseEventLogs({ abi: erc3525Abi, logs: receipt.logs, eventName: 'TransferValue' }).filter(
+      (event) => event.args.fromTokenId === tokenId,
+    );
     if (plume) {
       expect(moved).toEqual([]);
       expect(await escrowedValue()).toBe(100n);
@@ -113,12 +144,14 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
     }
   });
 
-  it('takes the token type of a claim from the caller, never comparing it with the escrowed token\'s', async () => {
+  it("takes the token type of a claim from the caller, never comparing it with the escrowed token's", async () => {
     const claim = await stablecoinWithdrawToBob(devnet());
     const stablecoinsOf = (owner: Address) => devnet().contracts().stablecoin.read.balanceOf([owner]);
     // ERC-1155 and ERC-721 calls into an ERC-20 revert without data; the ERC-721 branch checks the value first.
     expect(await revertReasonOf(descrow(devnet(), claim, CODE.ERC1155))).toBe(NO_REASON);
-    expect(await revertReasonOf(descrow(devnet(), claim, CODE.ERC721))).toBe('ERC721 tokens should have a value of zero');
+    expect(await revertReasonOf(descrow(devnet(), claim, CODE.ERC721))).toBe(
+      'ERC721 tokens should have a value of zero',
+    );
     if (plume) {
       // The plume era has no ERC-3525 branch: the claim "succeeds", pays nothing and stays open.
       await devnet().mined(descrow(devnet(), claim, CODE.ERC3525));
@@ -134,7 +167,12 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
 
   it(`keeps fee-token balances on L2: a fee-token claim ${plume ? 'cannot even be named' : 'named as FeeToken is spent and pays nothing'}`, async () => {
     const nightfall = devnet().deployment.nightfall;
-    const claim = await proposeWithdraw(devnet(), { nfTokenId: feeTokenId(nightfall), recipient: roles.bob, value: 5n, tag: 'fee withdraw' });
+    const claim = await proposeWithdraw(devnet(), {
+      nfTokenId: feeTokenId(nightfall),
+      recipient: roles.bob,
+      value: 5n,
+      tag: 'fee withdraw',
+    });
     // Its token maps to Nightfall itself, which has no ERC-20 transfer.
     expect(await revertReasonOf(descrow(devnet(), claim, CODE.ERC20))).toBe(NO_REASON);
     const bobBefore = await devnet().publicClient.getBalance({ address: roles.bob.address });
@@ -154,8 +192,18 @@ describe.each(contractGenerations)('%s-era Nightfall', (generation: ContractGene
     // Native coin in the contract: a deposit fee of 50 on a zero-fee deposit, which no block has paid out.
     await mined(contracts().stablecoin.write.mint([roles.alice.address, 1n]));
     await mined(contracts(roles.alice).stablecoin.write.approve([deployment.nightfall, 1n]));
-    await mined(contracts(roles.alice).nightfall.write.escrow_funds([0n, deployment.tokens.stablecoin, 0n, 1n, field('s'), CODE.ERC20], { value: 50n }));
-    const claim = await proposeWithdraw(devnet(), { nfTokenId: field('never escrowed'), recipient: roles.bob, value: 5n, tag: 'unknown' });
+    await mined(
+      contracts(roles.alice).nightfall.write.escrow_funds(
+        [0n, deployment.tokens.stablecoin, 0n, 1n, field('s'), CODE.ERC20],
+        { value: 50n },
+      ),
+    );
+    const claim = await proposeWithdraw(devnet(), {
+      nfTokenId: field('never escrowed'),
+      recipient: roles.bob,
+      value: 5n,
+      tag: 'unknown',
+    });
 
     const before = await publicClient.getBalance({ address: roles.bob.address });
     const paid = await mined(descrow(devnet(), claim, CODE.ERC20));
@@ -187,10 +235,17 @@ describe('plume-era Nightfall, a deposit that paid less than its fee', () => {
     const stablecoin = deployment.tokens.stablecoin;
     await mined(contracts().stablecoin.write.mint([roles.bob.address, 10n]));
     await mined(contracts(roles.bob).stablecoin.write.approve([deployment.nightfall, 10n]));
-    await mined(contracts(roles.bob).nightfall.write.escrow_funds([7n, stablecoin, 0n, 10n, field('b'), CODE.ERC20], { value: 0n }));
+    await mined(
+      contracts(roles.bob).nightfall.write.escrow_funds([7n, stablecoin, 0n, 10n, field('b'), CODE.ERC20], {
+        value: 0n,
+      }),
+    );
     const id = nfTokenId(stablecoin, 0n);
     const underpaid = depositKey({ nf_token_id: id, nf_slot_id: id, value: 10n, secret_hash: field('b') });
-    const redeem = () => devnet().contracts(roles.proposer).nightfall.write.propose_block([block([depositSlot([underpaid])])]);
+    const redeem = () =>
+      devnet()
+        .contracts(roles.proposer)
+        .nightfall.write.propose_block([block([depositSlot([underpaid])])]);
     expect(await revertReasonOf(redeem())).toBe('Failed to transfer the fee to the proposer');
 
     // Alice pays her fee of 7 in full; the contract then holds enough to pay Bob's.

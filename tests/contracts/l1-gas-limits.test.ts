@@ -31,7 +31,7 @@ async function accountHolding(devnet: ContractsDevnet, wei: bigint): Promise<Pri
   return account;
 }
 
-describe('the devnet L1 and the real clients\' gas limits', () => {
+describe("the devnet L1 and the real clients' gas limits", () => {
   const devnet = useContractsDevnet('plume');
 
   /** A withdraw of 60 stablecoins to Bob, proposed and claimable. */
@@ -42,8 +42,16 @@ describe('the devnet L1 and the real clients\' gas limits', () => {
     return proposeWithdraw(devnet(), { nfTokenId: id, recipient: roles.bob, value: 60n, tag: 'withdraw' });
   }
 
-  function descrowAs(account: PrivateKeyAccount, claim: Awaited<ReturnType<typeof claimableWithdraw>>, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<Hex> {
-    const wallet = createWalletClient({ chain: devnet().publicClient.chain, transport: http(devnet().rpcUrl), account });
+  function descrowAs(
+    account: PrivateKeyAccount,
+    claim: Awaited<ReturnType<typeof claimableWithdraw>>,
+    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  ): Promise<Hex> {
+    const wallet = createWalletClient({
+      chain: devnet().publicClient.chain,
+      transport: http(devnet().rpcUrl),
+      account,
+    });
     return wallet.writeContract({
       address: devnet().deployment.nightfall,
       abi: devnet().contracts().nightfall.abi,
@@ -67,7 +75,9 @@ describe('the devnet L1 and the real clients\' gas limits', () => {
     const receipt = await devnet().mined(descrowAs(sender, claim, fees));
     expect(receipt.gasUsed).toBeLessThan(200_000n);
     expect(await devnet().contracts().stablecoin.read.balanceOf([roles.bob.address])).toBe(60n);
-    expect(await devnet().publicClient.getBalance({ address: sender.address })).toBe(reservation - receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(await devnet().publicClient.getBalance({ address: sender.address })).toBe(
+      reservation - receipt.gasUsed * receipt.effectiveGasPrice,
+    );
   });
 
   it('refuses it for insufficient funds from a sender one wei short, and the claim stays open', async () => {
@@ -80,13 +90,15 @@ describe('the devnet L1 and the real clients\' gas limits', () => {
       (error: unknown) => error,
     );
     expect(refusal, 'the node accepted a transaction its sender cannot pay for').toBeInstanceOf(BaseError);
-    expect((refusal as BaseError).walk((cause) => cause instanceof InsufficientFundsError)).toBeInstanceOf(InsufficientFundsError);
+    expect((refusal as BaseError).walk((cause) => cause instanceof InsufficientFundsError)).toBeInstanceOf(
+      InsufficientFundsError,
+    );
     expect(await devnet().publicClient.getTransactionCount({ address: sender.address })).toBe(0);
     expect(await devnet().contracts().nightfall.read.withdraw_processed([claim])).toBe(true);
   });
 });
 
-describe('anvil without the devnet\'s gas limit (why it is set)', () => {
+describe("anvil without the devnet's gas limit (why it is set)", () => {
   let anvil: AnvilProcess | undefined;
   beforeAll(async () => {
     anvil = await startAnvil();
@@ -101,7 +113,13 @@ describe('anvil without the devnet\'s gas limit (why it is set)', () => {
     const gasPrice = await publicClient.getGasPrice();
     const rich = wallet(roles.alice);
     expect(await publicClient.getBalance({ address: roles.alice.address })).toBeGreaterThan(parseEther('1000'));
-    const send = rich.sendTransaction({ to: roles.bob.address, value: 1n, gas: PLUME_CLIENT_GAS, maxFeePerGas: 2n * gasPrice, maxPriorityFeePerGas: gasPrice });
+    const send = rich.sendTransaction({
+      to: roles.bob.address,
+      value: 1n,
+      gas: PLUME_CLIENT_GAS,
+      maxFeePerGas: 2n * gasPrice,
+      maxPriorityFeePerGas: gasPrice,
+    });
     await expect(send).rejects.toThrow(/exceeds the limit allowed for the block/);
   });
 });

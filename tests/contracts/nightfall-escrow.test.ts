@@ -120,5 +120,4 @@ describe.each(contractGenerations)('Nightfall.escrow_funds (ERC-20), %s era', (g
     const deposit = { fee: 0n, value: 300n, msgValue: 0n };
     expect(await revertReasonOf(escrow(roles.alice, deposit))).toBe(INSUFFICIENT_ALLOWANCE);
   });
-
 });

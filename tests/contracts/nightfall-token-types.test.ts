@@ -43,7 +43,8 @@ describe.each(contractGenerations)('Nightfall with non-fungible and semi-fungibl
   }
 
   const tokenInfo = (id: bigint) => devnet().tokenInfo(id);
-  const tokenInfoOf = (ercAddress: Address, tokenId: bigint, tokenType: number) => devnet().tokenInfoOf(ercAddress, tokenId, tokenType);
+  const tokenInfoOf = (ercAddress: Address, tokenId: bigint, tokenType: number) =>
+    devnet().tokenInfoOf(ercAddress, tokenId, tokenType);
 
   describe('ERC-721', () => {
     const tokenId = 426n;
@@ -114,7 +115,7 @@ describe.each(contractGenerations)('Nightfall with non-fungible and semi-fungibl
   describe('ERC-3525', () => {
     const slot = 5n;
 
-    it('escrows the whole token, filed under the slot\'s id', async () => {
+    it("escrows the whole token, filed under the slot's id", async () => {
       const { deployment, contracts, mined } = devnet();
       const erc3525 = deployment.tokens.erc3525;
       const token = (tokenId: bigint) => {

@@ -22,7 +22,10 @@ import { devnetEvents } from './support/devnet-events';
 import { startRecordingReceiver, type RecordedPost, type RecordingReceiver } from './support/recording-receiver';
 
 const DELIVERY_TIMEOUT_MS = 30_000;
-const HEADERS = { signature: WEBHOOK_HEADERS.multibaas.signature.toLowerCase(), timestamp: WEBHOOK_HEADERS.multibaas.timestamp.toLowerCase() };
+const HEADERS = {
+  signature: WEBHOOK_HEADERS.multibaas.signature.toLowerCase(),
+  timestamp: WEBHOOK_HEADERS.multibaas.timestamp.toLowerCase(),
+};
 
 let devnet: Devnet;
 let api: EventServiceClient;
@@ -45,22 +48,33 @@ afterAll(async () => {
 });
 
 /** A recording receiver registered as a webhook for event.emitted; both removed after the test. */
-async function subscribedReceiver(label: string, answers: number[] = []): Promise<{ receiver: RecordingReceiver; webhook: Webhook }> {
+async function subscribedReceiver(
+  label: string,
+  answers: number[] = [],
+): Promise<{ receiver: RecordingReceiver; webhook: Webhook }> {
   const receiver = await startRecordingReceiver(answers);
   cleanups.push(() => receiver.close());
-  const webhook = await api.createWebhook({ label: `delivery-${label}`, url: receiver.url, subscriptions: ['event.emitted'] });
+  const webhook = await api.createWebhook({
+    label: `delivery-${label}`,
+    url: receiver.url,
+    subscriptions: ['event.emitted'],
+  });
   cleanups.push(() => api.deleteWebhook(webhook.id));
   return { receiver, webhook };
 }
 
 /** A fresh address to receive tokens (derived from a random key that nobody keeps). */
-const freshAddress = () => privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
+const freshAddress = () =>
+  privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
 
 /** The items of a POST, each of which must conform to the vendor's document. */
 const deliveredEvents = (post: RecordedPost): EmittedEvent[] =>
   (JSON.parse(post.rawBody.toString('utf8')) as unknown[]).map((raw) => {
     const verdict = classifyItem(raw);
-    if (verdict.kind !== 'conforms') throw new Error(`an item that does not conform: ${verdict.kind === 'unusable' ? verdict.problems : verdict.problems}`);
+    if (verdict.kind !== 'conforms')
+      throw new Error(
+        `an item that does not conform: ${verdict.kind === 'unusable' ? verdict.problems : verdict.problems}`,
+      );
     return verdict.item as EmittedEvent;
   });
 /** An item's data as the document types it. */
@@ -83,14 +97,22 @@ describe('event service deliveries', () => {
     const recipient = freshAddress();
     const receipt = await events.mintStablecoin(recipient, 1_234n);
 
-    const posts = await receiver.postsUntil('the mint\'s Transfer', (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0, DELIVERY_TIMEOUT_MS);
+    const posts = await receiver.postsUntil(
+      "the mint's Transfer",
+      (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0,
+      DELIVERY_TIMEOUT_MS,
+    );
     const post = posts.find((candidate) => eventsOfTx([candidate], receipt.transactionHash).length > 0)!;
     const timestamp = String(post.headers[HEADERS.timestamp]);
     expect(timestamp).toMatch(/^\d+$/);
-    expect(signatureMatches(webhook.secret.reveal(), post.rawBody, timestamp, String(post.headers[HEADERS.signature]))).toBe(true);
+    expect(
+      signatureMatches(webhook.secret.reveal(), post.rawBody, timestamp, String(post.headers[HEADERS.signature])),
+    ).toBe(true);
     expect(post.headers['content-type']).toBe('application/json');
 
-    expect(post.rawBody.toString('utf8'), 'compact JSON, as the vendor sends it').toBe(JSON.stringify(JSON.parse(post.rawBody.toString('utf8'))));
+    expect(post.rawBody.toString('utf8'), 'compact JSON, as the vendor sends it').toBe(
+      JSON.stringify(JSON.parse(post.rawBody.toString('utf8'))),
+    );
     const [transfer] = eventsOfTx([post], receipt.transactionHash);
     const log = receiptLogOf(receipt, transfer!);
     expect(dataOf(transfer!).event).toMatchObject({
@@ -101,7 +123,12 @@ describe('event service deliveries', () => {
         { name: 'to', value: recipient, hashed: false, type: 'address' },
         { name: 'value', value: '0.001234', hashed: false, type: 'uint256' }, // 1234 units, 6 decimals applied
       ],
-      contract: { address: getAddress(devnet.deployment.tokens.stablecoin), name: 'Stablecoin', label: 'stablecoin', addressLabel: 'stablecoin' },
+      contract: {
+        address: getAddress(devnet.deployment.tokens.stablecoin),
+        name: 'Stablecoin',
+        label: 'stablecoin',
+        addressLabel: 'stablecoin',
+      },
       indexInLog: log.logIndex,
     });
     expect(rawLogOf(transfer!)).toEqual({
@@ -119,8 +146,20 @@ describe('event service deliveries', () => {
       txIndexInBlock: receipt.transactionIndex,
       blockHash: receipt.blockHash,
       blockNumber: Number(receipt.blockNumber),
-      contract: { address: getAddress(devnet.deployment.tokens.stablecoin), addressLabel: 'stablecoin', name: 'Stablecoin', label: 'stablecoin' },
-      method: { name: 'mint', signature: 'mint(address,uint256)', inputs: [{ name: 'to', value: recipient, type: 'address' }, { name: 'amount', value: '0.001234', type: 'uint256' }] },
+      contract: {
+        address: getAddress(devnet.deployment.tokens.stablecoin),
+        addressLabel: 'stablecoin',
+        name: 'Stablecoin',
+        label: 'stablecoin',
+      },
+      method: {
+        name: 'mint',
+        signature: 'mint(address,uint256)',
+        inputs: [
+          { name: 'to', value: recipient, type: 'address' },
+          { name: 'amount', value: '0.001234', type: 'uint256' },
+        ],
+      },
     });
   });
 
@@ -130,11 +169,21 @@ describe('event service deliveries', () => {
     const escrow = await events.escrowStablecoin(500n, 0n);
 
     const isBlockProposed = (event: EmittedEvent) => event.data.event.name === 'BlockProposed';
-    const posts = await receiver.postsUntil('a BlockProposed after the deposit', (seen) => seen.flatMap(deliveredEvents).some(isBlockProposed), DELIVERY_TIMEOUT_MS);
+    const posts = await receiver.postsUntil(
+      'a BlockProposed after the deposit',
+      (seen) => seen.flatMap(deliveredEvents).some(isBlockProposed),
+      DELIVERY_TIMEOUT_MS,
+    );
     const delivered = posts.flatMap(deliveredEvents);
 
-    const [escrowed] = eventsOfTx(posts, escrow.transactionHash).filter((event) => event.data.event.name === 'DepositEscrowed');
-    expect(dataOf(escrowed!).event.contract).toMatchObject({ address: getAddress(devnet.deployment.nightfall), addressLabel: 'nightfall', label: `nightfall_${devnet.deployment.contracts}` });
+    const [escrowed] = eventsOfTx(posts, escrow.transactionHash).filter(
+      (event) => event.data.event.name === 'DepositEscrowed',
+    );
+    expect(dataOf(escrowed!).event.contract).toMatchObject({
+      address: getAddress(devnet.deployment.nightfall),
+      addressLabel: 'nightfall',
+      label: `nightfall_${devnet.deployment.contracts}`,
+    });
     expect(dataOf(escrowed!).event.inputs.map((input) => [input.name, input.value])).toEqual([
       ['nfSlotId', expect.stringMatching(/^\d+$/)],
       ['value', '500'],
@@ -142,14 +191,22 @@ describe('event service deliveries', () => {
 
     const proposed = delivered.find(isBlockProposed)!;
     const raw = rawLogOf(proposed);
-    const { args } = decodeEventLog({ abi: nightfallEventsAbi, eventName: 'BlockProposed', topics: raw.topics, data: raw.data });
+    const { args } = decodeEventLog({
+      abi: nightfallEventsAbi,
+      eventName: 'BlockProposed',
+      topics: raw.topics,
+      data: raw.data,
+    });
     expect(dataOf(proposed).event).toMatchObject({
       signature: 'BlockProposed(int256)',
       inputs: [{ name: 'layer2_block_number', value: String(args.layer2_block_number), hashed: false, type: 'int256' }],
     });
     // The called method decoded, its Block argument a JSON object (the whole block: the delivery carries it twice).
     const method = dataOf(proposed).transaction.method!;
-    expect(method).toMatchObject({ name: 'propose_block', inputs: [{ type: 'tuple', value: { transactions: expect.any(Array) } }] });
+    expect(method).toMatchObject({
+      name: 'propose_block',
+      inputs: [{ type: 'tuple', value: { transactions: expect.any(Array) } }],
+    });
     expect(method.signature).toMatch(/^propose_block\(\(/);
     const proposal = await events.publicClient.getTransactionReceipt({ hash: raw.transactionHash });
     expect(receiptLogOf(proposal, proposed).topics).toEqual(raw.topics);
@@ -161,7 +218,11 @@ describe('event service deliveries', () => {
     const { receiver, webhook } = await subscribedReceiver('flaky', [500, 500]);
     const receipt = await events.mintStablecoin(freshAddress(), 7n);
 
-    const posts = await receiver.postsUntil('the mint delivered three times (500, 500, 200)', (seen) => seen.length >= 3, DELIVERY_TIMEOUT_MS);
+    const posts = await receiver.postsUntil(
+      'the mint delivered three times (500, 500, 200)',
+      (seen) => seen.length >= 3,
+      DELIVERY_TIMEOUT_MS,
+    );
     expect(posts.slice(0, 3).map((post) => post.status)).toEqual([500, 500, 200]);
     expect(posts[1]!.rawBody.equals(posts[0]!.rawBody) && posts[2]!.rawBody.equals(posts[0]!.rawBody)).toBe(true);
     expect(eventsOfTx(posts.slice(0, 1), receipt.transactionHash)).not.toEqual([]);
@@ -171,19 +232,29 @@ describe('event service deliveries', () => {
       timeoutMs: DELIVERY_TIMEOUT_MS,
       probe: async () => readLog(api, webhook.id, await api.countWebhookEvents(webhook.id)),
       isDone: (records) => records.some((record) => record.deliveredAt),
-      describe: (records) => `${records.length} record(s), ${records.filter((record) => record.deliveredAt).length} delivered`,
+      describe: (records) =>
+        `${records.length} record(s), ${records.filter((record) => record.deliveredAt).length} delivered`,
     });
-    const mintRecords = log.filter((record) => (EventData.safeParse(record.data).data?.transaction.txHash ?? '') === receipt.transactionHash);
+    const mintRecords = log.filter(
+      (record) => (EventData.safeParse(record.data).data?.transaction.txHash ?? '') === receipt.transactionHash,
+    );
     expect(mintRecords.map((record) => record.deliveredAt !== undefined)).toEqual([true]);
     const webhookAfter = await api.getWebhook(webhook.id);
-    expect(webhookAfter, 'failedCalls counts failures since the last success').toMatchObject({ failedCalls: 0, lastError: 'answered HTTP 500' });
+    expect(webhookAfter, 'failedCalls counts failures since the last success').toMatchObject({
+      failedCalls: 0,
+      lastError: 'answered HTTP 500',
+    });
   });
 
   it("gives up on a webhook nobody answers (the double's convention) leaving its events without deliveredAt, counting each failed call", async () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'unreachable receiver' });
     // A port that nothing listens on, where containers reach the host: every call is refused.
     const closedPort = await ephemeralPort(await hostAddressForContainers());
-    const webhook = await api.createWebhook({ label: 'delivery-unreachable', url: `http://host.docker.internal:${closedPort}/contract-events`, subscriptions: ['event.emitted'] });
+    const webhook = await api.createWebhook({
+      label: 'delivery-unreachable',
+      url: `http://host.docker.internal:${closedPort}/contract-events`,
+      subscriptions: ['event.emitted'],
+    });
     cleanups.push(() => api.deleteWebhook(webhook.id));
     const receipt = await events.mintStablecoin(freshAddress(), 9n);
 
@@ -199,7 +270,9 @@ describe('event service deliveries', () => {
 
     const records = (await readLog(api, webhook.id, await api.countWebhookEvents(webhook.id))).flatMap((record) => {
       const data = EventData.parse(record.data);
-      return data.transaction.txHash === receipt.transactionHash ? [{ name: data.event.name, deliveredAt: record.deliveredAt ?? null }] : [];
+      return data.transaction.txHash === receipt.transactionHash
+        ? [{ name: data.event.name, deliveredAt: record.deliveredAt ?? null }]
+        : [];
     });
     expect(records).toEqual([{ name: 'Transfer', deliveredAt: null }]);
   });
@@ -208,7 +281,11 @@ describe('event service deliveries', () => {
     await labels({ epic: 'Devnet', feature: 'Event service', story: 'secrets' });
     const { receiver, webhook } = await subscribedReceiver('secret-check');
     const receipt = await events.mintStablecoin(freshAddress(), 1n);
-    await receiver.postsUntil('the mint delivered', (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0, DELIVERY_TIMEOUT_MS);
+    await receiver.postsUntil(
+      'the mint delivered',
+      (seen) => eventsOfTx(seen, receipt.transactionHash).length > 0,
+      DELIVERY_TIMEOUT_MS,
+    );
     const text = devnet.logs.eventService.text();
 
     expect(text).toContain(`Created webhook ${webhook.id}`);

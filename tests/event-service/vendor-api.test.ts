@@ -51,13 +51,22 @@ const WAIT_MS = 30_000;
 const CHAIN: ChainName = 'ethereum';
 
 let devnet: Devnet;
-let sdk: { webhooks: WebhooksApi; events: EventsApi; chains: ChainsApi; addresses: AddressesApi; contracts: ContractsApi };
+let sdk: {
+  webhooks: WebhooksApi;
+  events: EventsApi;
+  chains: ChainsApi;
+  addresses: AddressesApi;
+  contracts: ContractsApi;
+};
 let chain: ReturnType<typeof devnetEvents>;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   devnet = await startDevnet();
-  const configuration = new Configuration({ basePath: `${devnet.eventService.url}/api/v0`, accessToken: devnet.eventService.apiKey.reveal() });
+  const configuration = new Configuration({
+    basePath: `${devnet.eventService.url}/api/v0`,
+    accessToken: devnet.eventService.apiKey.reveal(),
+  });
   sdk = {
     webhooks: new WebhooksApi(configuration),
     events: new EventsApi(configuration),
@@ -79,7 +88,11 @@ afterAll(async () => {
 const story = (name: string) => labels({ epic: 'Devnet', feature: 'Event service (vendor SDK)', story: name });
 
 /** The answer's body checked against the document's envelope with `result` of `schema`, and its HTTP status. */
-async function resultOf<S extends z.ZodType>(call: Promise<{ status: number; data: unknown }>, schema: S, status = 200): Promise<z.output<S>> {
+async function resultOf<S extends z.ZodType>(
+  call: Promise<{ status: number; data: unknown }>,
+  schema: S,
+  status = 200,
+): Promise<z.output<S>> {
   const response = await call;
   expect(response.status).toBe(status);
   const body = envelope(schema).parse(response.data);
@@ -89,7 +102,10 @@ async function resultOf<S extends z.ZodType>(call: Promise<{ status: number; dat
 
 /** The SDK's rejection for an error answer: its status and body, the body exactly the document's Error. */
 async function errorOf(call: Promise<unknown>): Promise<{ status: number; body: ErrorBody }> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   // The SDK (axios) rejects an error answer with the response attached.
   const response = (error as { response?: { status: number; data: unknown } } | undefined)?.response;
   if (!response) throw new Error(`expected an error answer, got ${String(error)}`);
@@ -97,12 +113,16 @@ async function errorOf(call: Promise<unknown>): Promise<{ status: number; body: 
 }
 
 async function newWebhook(label: string, url = 'http://host.docker.internal:9/contract-events') {
-  const webhook = await resultOf(sdk.webhooks.createWebhook({ label, url, subscriptions: ['event.emitted'] }), WebhookEndpoint);
+  const webhook = await resultOf(
+    sdk.webhooks.createWebhook({ label, url, subscriptions: ['event.emitted'] }),
+    WebhookEndpoint,
+  );
   cleanups.push(() => sdk.webhooks.deleteWebhook(webhook.id).catch(() => undefined));
   return webhook;
 }
 
-const freshAddress = () => privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
+const freshAddress = () =>
+  privateKeyToAddress(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`);
 
 describe('webhooks, through the vendor SDK', () => {
   it('creates, reads, updates, counts and deletes a webhook; every answer is the documented envelope', async () => {
@@ -111,15 +131,33 @@ describe('webhooks, through the vendor SDK', () => {
     expect(created).toMatchObject({ label: 'sdk-create', subscriptions: ['event.emitted'], failedCalls: 0 });
     expect(await resultOf(sdk.webhooks.getWebhook(created.id), WebhookEndpoint)).toEqual(created);
 
-    const updated = await resultOf(sdk.webhooks.updateWebhook(created.id, { label: 'sdk-updated', url: created.url, subscriptions: ['event.emitted', 'transaction.included'] }), WebhookEndpoint);
-    expect(updated).toMatchObject({ id: created.id, label: 'sdk-updated', secret: created.secret, subscriptions: ['event.emitted', 'transaction.included'] });
+    const updated = await resultOf(
+      sdk.webhooks.updateWebhook(created.id, {
+        label: 'sdk-updated',
+        url: created.url,
+        subscriptions: ['event.emitted', 'transaction.included'],
+      }),
+      WebhookEndpoint,
+    );
+    expect(updated).toMatchObject({
+      id: created.id,
+      label: 'sdk-updated',
+      secret: created.secret,
+      subscriptions: ['event.emitted', 'transaction.included'],
+    });
 
     const count = await resultOf(sdk.webhooks.countWebhooks(), Count);
     expect(count).toBeGreaterThanOrEqual(1);
 
     const deleted = await sdk.webhooks.deleteWebhook(created.id);
-    expect(BaseResponse.strict().parse(deleted.data), 'a delete answers {status, message} without result').toEqual({ status: 200, message: 'success' });
-    expect(await errorOf(sdk.webhooks.getWebhook(created.id)), 'the document\'s Error shape').toEqual({ status: 404, body: { status: 404, message: expect.any(String) } });
+    expect(BaseResponse.strict().parse(deleted.data), 'a delete answers {status, message} without result').toEqual({
+      status: 200,
+      message: 'success',
+    });
+    expect(await errorOf(sdk.webhooks.getWebhook(created.id)), "the document's Error shape").toEqual({
+      status: 404,
+      body: { status: 404, message: expect.any(String) },
+    });
   });
 
   it("the double's convention, not a vendor fact: a secret of 64 hex digits, and an unknown webhook worded 'webhook <id> not found'", async () => {
@@ -143,61 +181,99 @@ describe('webhooks, through the vendor SDK', () => {
   it.each([
     ['a label with capitals and spaces', 'WGAS round trip 3fa2c1'],
     ['a label starting with 0x (the current document bars it)', '0xabc'],
-  ])("answers 400 with the document's Error shape to %s, a label both vendor patterns or the current one refuse, and creates nothing", async (_case, label) => {
-    await story('invalid webhook');
-    expect(new RegExp(currentFacts.labelPattern.value).test(label), 'the current vendor pattern refuses it').toBe(false);
-    const before = await resultOf(sdk.webhooks.countWebhooks(), Count);
-    const { status, body: error } = await errorOf(sdk.webhooks.createWebhook({ label, url: 'http://x/hook', subscriptions: ['event.emitted'] }));
-    expect({ status, errorStatus: error.status }).toEqual({ status: 400, errorStatus: 400 });
-    expect(await resultOf(sdk.webhooks.countWebhooks(), Count)).toBe(before);
-  });
+  ])(
+    "answers 400 with the document's Error shape to %s, a label both vendor patterns or the current one refuse, and creates nothing",
+    async (_case, label) => {
+      await story('invalid webhook');
+      expect(new RegExp(currentFacts.labelPattern.value).test(label), 'the current vendor pattern refuses it').toBe(
+        false,
+      );
+      const before = await resultOf(sdk.webhooks.countWebhooks(), Count);
+      const { status, body: error } = await errorOf(
+        sdk.webhooks.createWebhook({ label, url: 'http://x/hook', subscriptions: ['event.emitted'] }),
+      );
+      expect({ status, errorStatus: error.status }).toEqual({ status: 400, errorStatus: 400 });
+      expect(await resultOf(sdk.webhooks.countWebhooks(), Count)).toBe(before);
+    },
+  );
 
   it.each([
-    ['its wording of a label the pattern refuses', { label: 'WGAS round trip 3fa2c1', url: 'http://x/hook', subscriptions: ['event.emitted'] }, /^invalid webhook: label: must match /],
-    ['refusing no subscriptions (SPEC sets no minItems)', { label: 'sdk-x', url: 'http://x/hook', subscriptions: [] }, /^invalid webhook: subscriptions: /],
-    ['refusing a URL that is not http(s) (SPEC says only "url")', { label: 'sdk-x', url: 'ftp://x/hook', subscriptions: ['event.emitted'] }, /^invalid webhook: url: must be an http\(s\) URL$/],
-  ] as const)("the double's convention, not a vendor fact: %s, answered 400 and nothing created", async (_case, body, message) => {
-    await story('invalid webhook');
-    const before = await resultOf(sdk.webhooks.countWebhooks(), Count);
-    const { status, body: error } = await errorOf(sdk.webhooks.createWebhook(body as never));
-    expect(status).toBe(400);
-    expect(error.status).toBe(400);
-    expect(error.message).toMatch(message);
-    expect(await resultOf(sdk.webhooks.countWebhooks(), Count)).toBe(before);
-  });
+    [
+      'its wording of a label the pattern refuses',
+      { label: 'WGAS round trip 3fa2c1', url: 'http://x/hook', subscriptions: ['event.emitted'] },
+      /^invalid webhook: label: must match /,
+    ],
+    [
+      'refusing no subscriptions (SPEC sets no minItems)',
+      { label: 'sdk-x', url: 'http://x/hook', subscriptions: [] },
+      /^invalid webhook: subscriptions: /,
+    ],
+    [
+      'refusing a URL that is not http(s) (SPEC says only "url")',
+      { label: 'sdk-x', url: 'ftp://x/hook', subscriptions: ['event.emitted'] },
+      /^invalid webhook: url: must be an http\(s\) URL$/,
+    ],
+  ] as const)(
+    "the double's convention, not a vendor fact: %s, answered 400 and nothing created",
+    async (_case, body, message) => {
+      await story('invalid webhook');
+      const before = await resultOf(sdk.webhooks.countWebhooks(), Count);
+      const { status, body: error } = await errorOf(sdk.webhooks.createWebhook(body as never));
+      expect(status).toBe(400);
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(message);
+      expect(await resultOf(sdk.webhooks.countWebhooks(), Count)).toBe(before);
+    },
+  );
 
   it.each([
     ['no Authorization header', undefined],
     ['a wrong API key', 'Bearer not-the-devnet-key-0123456789'],
-  ])("answers 401 with the document's Error shape to a request with %s (the message's wording is the double's)", async (_case, authorization) => {
-    await story('authentication');
-    expect(await rawApi(devnet.eventService.url, 'GET', '/webhooks', authorization === undefined ? {} : { authorization })).toEqual({
-      status: 401,
-      error: { status: 401, message: 'invalid or missing API key' },
-    });
-  });
+  ])(
+    "answers 401 with the document's Error shape to a request with %s (the message's wording is the double's)",
+    async (_case, authorization) => {
+      await story('authentication');
+      expect(
+        await rawApi(devnet.eventService.url, 'GET', '/webhooks', authorization === undefined ? {} : { authorization }),
+      ).toEqual({
+        status: 401,
+        error: { status: 401, message: 'invalid or missing API key' },
+      });
+    },
+  );
 
-  it("delivers with a delivery log of records with integer ids of their own, counted, and resets failedCalls on success (deliveredAt set on the 2xx: the double's convention; SPEC: \"last updated\")", async () => {
+  it('delivers with a delivery log of records with integer ids of their own, counted, and resets failedCalls on success (deliveredAt set on the 2xx: the double\'s convention; SPEC: "last updated")', async () => {
     await story('delivery log');
     const receiver = await startRecordingReceiver([500]);
     cleanups.push(() => receiver.close());
     const webhook = await newWebhook('sdk-log', receiver.url);
     const receipt = await chain.mintStablecoin(freshAddress(), 7n);
 
-    const posts = await receiver.postsUntil('the mint delivered after one 500', (seen) => seen.some((post) => post.status === 200 && post.rawBody.includes(receipt.transactionHash)), WAIT_MS);
+    const posts = await receiver.postsUntil(
+      'the mint delivered after one 500',
+      (seen) => seen.some((post) => post.status === 200 && post.rawBody.includes(receipt.transactionHash)),
+      WAIT_MS,
+    );
     const items = JSON.parse(posts.find((post) => post.status === 200)!.rawBody.toString()) as { id: string }[];
     const records = await waitFor({
       what: `webhook ${webhook.id}'s log to mark the mint delivered`,
       timeoutMs: WAIT_MS,
       probe: () => resultOf(sdk.webhooks.listWebhookEvents(webhook.id, 1_000, 0), z.array(WebhookEventRecord)),
       isDone: (found) => found.length > 0 && found.every((record) => record.deliveredAt !== undefined),
-      describe: (found) => `${found.length} record(s), ${found.filter((record) => record.deliveredAt).length} delivered`,
+      describe: (found) =>
+        `${found.length} record(s), ${found.filter((record) => record.deliveredAt).length} delivered`,
     });
-    expect(records.every((record) => Number.isInteger(record.id)), 'integer record ids').toBe(true);
+    expect(
+      records.every((record) => Number.isInteger(record.id)),
+      'integer record ids',
+    ).toBe(true);
     expect(records.map((record) => String(record.id))).not.toContain(items[0]!.id);
     expect(records.every((record) => Date.parse(record.deliveredAt!) >= Date.parse(record.createdAt))).toBe(true);
     expect(await resultOf(sdk.webhooks.countWebhookEvents(webhook.id), Count)).toBe(records.length);
-    expect(await resultOf(sdk.webhooks.listWebhookEvents(webhook.id), z.array(WebhookEventRecord)), 'the default page').toHaveLength(Math.min(records.length, DEFAULT_PAGE_SIZE));
+    expect(
+      await resultOf(sdk.webhooks.listWebhookEvents(webhook.id), z.array(WebhookEventRecord)),
+      'the default page',
+    ).toHaveLength(Math.min(records.length, DEFAULT_PAGE_SIZE));
     const after = await resultOf(sdk.webhooks.getWebhook(webhook.id), WebhookEndpoint);
     expect(after.failedCalls, 'failed calls since the last success').toBe(0);
     expect(after.lastError).toBe('answered HTTP 500');
@@ -211,22 +287,32 @@ describe('chains, addresses, links and event monitors, through the vendor SDK', 
     const head = await chain.publicClient.getBlockNumber();
     expect(status.chainID).toBe(devnet.chainId);
     expect(BigInt(status.blockNumber)).toBeGreaterThanOrEqual(head - 2n);
-    expect(await rawApi(devnet.eventService.url, 'GET', '/chains/polygon/status', { authorization: `Bearer ${devnet.eventService.apiKey.reveal()}` }), 'the document\'s own error example')
-      .toEqual({ status: 404, error: openapiFacts.errorExample.value });
+    expect(
+      await rawApi(devnet.eventService.url, 'GET', '/chains/polygon/status', {
+        authorization: `Bearer ${devnet.eventService.apiKey.reveal()}`,
+      }),
+      "the document's own error example",
+    ).toEqual({ status: 404, error: openapiFacts.errorExample.value });
   });
 
   it('shows each devnet contract at its address, linked with its events synced from the deploy block', async () => {
     await story('linked contracts');
     for (const link of devnetContractLinks(devnet.deployment)) {
       const address = await resultOf(sdk.addresses.getAddress(CHAIN, link.address), AddressDetails);
-      expect(address).toMatchObject({ alias: link.alias, address: getAddress(link.address), chain: CHAIN, contracts: [{ label: link.label }] });
+      expect(address).toMatchObject({
+        alias: link.alias,
+        address: getAddress(link.address),
+        chain: CHAIN,
+        contracts: [{ label: link.label }],
+      });
       expect(address.alias).toMatch(LABEL_PATTERN);
       const monitor = await waitFor({
         what: `the event monitor of ${link.label} to catch up`,
         timeoutMs: WAIT_MS,
         probe: () => resultOf(sdk.contracts.getEventMonitorStatus(CHAIN, link.address, link.label), EventMonitorStatus),
         isDone: (status) => !status.isProcessingPastLogs,
-        describe: (status) => `at block ${status.latestBlockNumber}, processing past logs: ${status.isProcessingPastLogs}`,
+        describe: (status) =>
+          `at block ${status.latestBlockNumber}, processing past logs: ${status.isProcessingPastLogs}`,
       });
       expect(BigInt(monitor.startBlockNumber)).toBe(devnet.deployment.deployBlock);
     }
@@ -239,7 +325,11 @@ describe('chains, addresses, links and event monitors, through the vendor SDK', 
     cleanups.push(() => receiver.close());
     await newWebhook('sdk-linking', receiver.url);
     const beforeLink = await chain.allowlist(freshAddress());
-    const aliased = await resultOf(sdk.addresses.setAddress(CHAIN, { alias: 'x509', address: x509 }), AddressDetails, 201);
+    const aliased = await resultOf(
+      sdk.addresses.setAddress(CHAIN, { alias: 'x509', address: x509 }),
+      AddressDetails,
+      201,
+    );
     expect(aliased).toMatchObject({ alias: 'x509', contracts: [] });
     const linked = await resultOf(sdk.contracts.linkAddressContract(CHAIN, x509, { label: 'x509' }), AddressDetails);
     expect(linked.contracts.map((contract) => contract.label)).toEqual(['x509']);
@@ -248,25 +338,67 @@ describe('chains, addresses, links and event monitors, through the vendor SDK', 
 
     // A later event of a synced contract, delivered: the service has read past both blocks by then.
     const marker = await chain.mintStablecoin(freshAddress(), 1n);
-    const posts = await receiver.postsUntil('the marker mint', (seen) => seen.some((post) => post.rawBody.includes(marker.transactionHash)), WAIT_MS);
+    const posts = await receiver.postsUntil(
+      'the marker mint',
+      (seen) => seen.some((post) => post.rawBody.includes(marker.transactionHash)),
+      WAIT_MS,
+    );
     const unsynced = [beforeLink.transactionHash, afterLink.transactionHash];
-    expect(posts.filter((post) => unsynced.some((hash) => post.rawBody.includes(hash))), 'nothing of X509 delivered').toEqual([]);
-    for (const hash of unsynced) expect(await resultOf(sdk.events.getEventCount(undefined, undefined, undefined, undefined, hash), Count), 'nothing of X509 listed').toBe(0);
+    expect(
+      posts.filter((post) => unsynced.some((hash) => post.rawBody.includes(hash))),
+      'nothing of X509 delivered',
+    ).toEqual([]);
+    for (const hash of unsynced)
+      expect(
+        await resultOf(sdk.events.getEventCount(undefined, undefined, undefined, undefined, hash), Count),
+        'nothing of X509 listed',
+      ).toBe(0);
 
-    await resultOf(sdk.contracts.linkAddressContract(CHAIN, 'x509', { label: 'x509', startingBlock: String(beforeLink.blockNumber) }), AddressDetails);
+    await resultOf(
+      sdk.contracts.linkAddressContract(CHAIN, 'x509', {
+        label: 'x509',
+        startingBlock: String(beforeLink.blockNumber),
+      }),
+      AddressDetails,
+    );
     const monitor = await waitFor({
       what: 'the X509 monitor to catch up from its starting block',
       timeoutMs: WAIT_MS,
       probe: () => resultOf(sdk.contracts.getEventMonitorStatus(CHAIN, x509, 'x509'), EventMonitorStatus),
       isDone: (status) => !status.isProcessingPastLogs && BigInt(status.latestBlockNumber) >= marker.blockNumber,
-      describe: (status) => `at block ${status.latestBlockNumber}, processing past logs: ${status.isProcessingPastLogs}`,
+      describe: (status) =>
+        `at block ${status.latestBlockNumber}, processing past logs: ${status.isProcessingPastLogs}`,
     });
     expect(BigInt(monitor.startBlockNumber)).toBe(beforeLink.blockNumber);
-    const backfilled = await resultOf(sdk.events.listEvents(undefined, undefined, undefined, undefined, undefined, undefined, undefined, x509, undefined, 'AllowlistUpdated(address,bool)', 100), z.array(EventData));
+    const backfilled = await resultOf(
+      sdk.events.listEvents(
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        x509,
+        undefined,
+        'AllowlistUpdated(address,bool)',
+        100,
+      ),
+      z.array(EventData),
+    );
     // Newest first: the double's default order (the vendor's own 2020 answers list newest first; its document is silent).
     expect(backfilled.map((event) => event.transaction.txHash)).toEqual([...unsynced].reverse());
-    expect(backfilled.at(-1)!.event.inputs.at(-1), 'a bool as a JSON boolean').toEqual({ name: 'allowed', value: true, hashed: false, type: 'bool' });
-    expect(await errorOf(sdk.contracts.linkAddressContract(CHAIN, x509, { label: 'no-such-contract', startingBlock: 'latest' }))).toEqual({
+    expect(backfilled.at(-1)!.event.inputs.at(-1), 'a bool as a JSON boolean').toEqual({
+      name: 'allowed',
+      value: true,
+      hashed: false,
+      type: 'bool',
+    });
+    expect(
+      await errorOf(
+        sdk.contracts.linkAddressContract(CHAIN, x509, { label: 'no-such-contract', startingBlock: 'latest' }),
+      ),
+    ).toEqual({
       status: 404,
       body: { status: 404, message: 'contract no-such-contract not found' },
     });
@@ -283,7 +415,11 @@ describe('events, through the vendor SDK and in deliveries', () => {
     const found = await waitFor({
       what: 'the mint in the events API',
       timeoutMs: WAIT_MS,
-      probe: () => resultOf(sdk.events.listEvents(undefined, undefined, undefined, undefined, receipt.transactionHash), z.array(EventData)),
+      probe: () =>
+        resultOf(
+          sdk.events.listEvents(undefined, undefined, undefined, undefined, receipt.transactionHash),
+          z.array(EventData),
+        ),
       isDone: (events) => events.length > 0,
       describe: (events) => `${events.length} event(s)`,
     });
@@ -298,19 +434,49 @@ describe('events, through the vendor SDK and in deliveries', () => {
         // 1234 units at 6 decimals: the double's convention (by argument name); the vendor converts per contract type conversions
         { name: 'value', value: '0.001234', hashed: false, type: 'uint256' },
       ],
-      contract: { address: getAddress(stablecoin), addressAlias: 'stablecoin', name: 'Stablecoin', label: 'stablecoin' },
+      contract: {
+        address: getAddress(stablecoin),
+        addressAlias: 'stablecoin',
+        name: 'Stablecoin',
+        label: 'stablecoin',
+      },
     });
     expect(transfer!.transaction.method).toEqual({
       name: 'mint',
       signature: 'mint(address,uint256)',
-      inputs: [{ name: 'to', value: recipient, type: 'address' }, { name: 'amount', value: '0.001234', type: 'uint256' }],
+      inputs: [
+        { name: 'to', value: recipient, type: 'address' },
+        { name: 'amount', value: '0.001234', type: 'uint256' },
+      ],
     });
-    expect(JSON.parse(transfer!.event.rawFields)).toMatchObject({ removed: false, transactionHash: receipt.transactionHash });
+    expect(JSON.parse(transfer!.event.rawFields)).toMatchObject({
+      removed: false,
+      transactionHash: receipt.transactionHash,
+    });
     expect(classifyListedEvent(transfer).kind).toBe('conforms');
 
-    const byFilters = await resultOf(sdk.events.listEvents(undefined, Number(receipt.blockNumber), undefined, undefined, undefined, undefined, undefined, stablecoin, undefined, transferSignature), z.array(EventData));
+    const byFilters = await resultOf(
+      sdk.events.listEvents(
+        undefined,
+        Number(receipt.blockNumber),
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        stablecoin,
+        undefined,
+        transferSignature,
+      ),
+      z.array(EventData),
+    );
     expect(byFilters.map((event) => event.transaction.txHash)).toContain(receipt.transactionHash);
-    expect(await resultOf(sdk.events.getEventCount(undefined, undefined, undefined, undefined, receipt.transactionHash), Count)).toBe(1);
+    expect(
+      await resultOf(
+        sdk.events.getEventCount(undefined, undefined, undefined, undefined, receipt.transactionHash),
+        Count,
+      ),
+    ).toBe(1);
     const page = await resultOf(sdk.events.listEvents(), z.array(EventData));
     expect(page.length, 'the default page').toBeLessThanOrEqual(DEFAULT_PAGE_SIZE);
   });
@@ -325,20 +491,40 @@ describe('events, through the vendor SDK and in deliveries', () => {
     const operatorApproval = await chain.approveAllCollectibles(operator, true);
 
     const hashes = [approval.transactionHash, operatorApproval.transactionHash];
-    const posts = await receiver.postsUntil('both approvals delivered', (seen) => hashes.every((hash) => seen.some((post) => post.rawBody.includes(hash))), WAIT_MS);
+    const posts = await receiver.postsUntil(
+      'both approvals delivered',
+      (seen) => hashes.every((hash) => seen.some((post) => post.rawBody.includes(hash))),
+      WAIT_MS,
+    );
     const items = posts.flatMap((post) => JSON.parse(post.rawBody.toString()) as unknown[]);
     for (const item of items) expect(classifyItem(item).kind, JSON.stringify(item).slice(0, 200)).toBe('conforms');
-    const byTx = (hash: string) => items.filter((item) => (item as { data: { transaction: { txHash: string } } }).data.transaction.txHash === hash) as { id: string; data: z.output<typeof EventData> & { event: { contract: Record<string, string> } } }[];
+    const byTx = (hash: string) =>
+      items.filter(
+        (item) => (item as { data: { transaction: { txHash: string } } }).data.transaction.txHash === hash,
+      ) as { id: string; data: z.output<typeof EventData> & { event: { contract: Record<string, string> } } }[];
 
     const [approved] = byTx(approval.transactionHash);
     expect(approved!.data.event.name).toBe('Approval');
     expect(approved!.data.event.inputs.map((input) => input.value)).toEqual([devnet.funderAddress, operator, '5']);
     const [forAll] = byTx(operatorApproval.transactionHash);
     expect(forAll!.data.event.name).toBe('ApprovalForAll');
-    expect(forAll!.data.event.inputs.at(-1), 'a bool as a JSON boolean').toEqual({ name: 'approved', value: true, hashed: false, type: 'bool' });
-    expect(forAll!.data.event.contract).toEqual({ address: getAddress(devnet.deployment.tokens.erc721), addressLabel: 'erc721', name: 'Collectible', label: 'collectible' });
+    expect(forAll!.data.event.inputs.at(-1), 'a bool as a JSON boolean').toEqual({
+      name: 'approved',
+      value: true,
+      hashed: false,
+      type: 'bool',
+    });
+    expect(forAll!.data.event.contract).toEqual({
+      address: getAddress(devnet.deployment.tokens.erc721),
+      addressLabel: 'erc721',
+      name: 'Collectible',
+      label: 'collectible',
+    });
 
-    const [listed] = await resultOf(sdk.events.listEvents(undefined, undefined, undefined, undefined, operatorApproval.transactionHash), z.array(EventData));
+    const [listed] = await resultOf(
+      sdk.events.listEvents(undefined, undefined, undefined, undefined, operatorApproval.transactionHash),
+      z.array(EventData),
+    );
     const { addressLabel, ...contract } = forAll!.data.event.contract;
     expect(listed, 'a delivery carries what the events API lists, the alias spelt addressLabel').toEqual({
       ...forAll!.data,

@@ -85,9 +85,17 @@ describe('the event service API client', () => {
   it('keeps the signing secret of a created webhook wrapped, and its answer bodies redacted in the exchanges', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'secrets' });
     const exchanges: string[] = [];
-    const observed = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: local.devnet.eventService.apiKey, onExchange: (e) => exchanges.push(JSON.stringify(e)) });
+    const observed = new EventServiceClient({
+      baseUrl: local.devnet.eventService.url,
+      apiKey: local.devnet.eventService.apiKey,
+      onExchange: (e) => exchanges.push(JSON.stringify(e)),
+    });
     try {
-      const webhook = await observed.createWebhook({ label: 'secret-stays-wrapped', url: NOWHERE, subscriptions: ['event.emitted'] });
+      const webhook = await observed.createWebhook({
+        label: 'secret-stays-wrapped',
+        url: NOWHERE,
+        subscriptions: ['event.emitted'],
+      });
       expect(webhook.secret).toBeInstanceOf(Secret);
       expect(JSON.stringify(webhook)).not.toContain(webhook.secret.reveal());
       await observed.getWebhook(webhook.id);
@@ -117,7 +125,13 @@ describe('the pull path', () => {
       sink: (event, { pulledAt }) => inbox.add(event, { source: 'pull', receivedAt: pulledAt, verified: false }),
       onFinding: (finding) => inbox.recordFinding(finding),
     });
-    const next = Number(await chain.publicClient.readContract({ address: nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
+    const next = Number(
+      await chain.publicClient.readContract({
+        address: nightfall,
+        abi: nightfallEventsAbi,
+        functionName: 'layer2_block_number',
+      }),
+    );
     await chain.escrowStablecoin(3n, 1n);
 
     const block = await waitFor({
@@ -137,12 +151,18 @@ describe('the pull path', () => {
     const before = puller.state;
     expect(await puller.pollOnce(), 'a poll with nothing new').toBe(0);
     expect(puller.state.newEvents).toBe(before.newEvents);
-    expect(inbox.entries().every((entry) => entry.duplicates <= 1), 'no event handed on as new twice').toBe(true);
+    expect(
+      inbox.entries().every((entry) => entry.duplicates <= 1),
+      'no event handed on as new twice',
+    ).toBe(true);
   });
 });
 
 describe('subscribing to contract events', () => {
-  const withSubscription = async (subscription: ContractEventSubscription, body: (s: ContractEventSubscription) => Promise<void>) => {
+  const withSubscription = async (
+    subscription: ContractEventSubscription,
+    body: (s: ContractEventSubscription) => Promise<void>,
+  ) => {
     try {
       await body(subscription);
     } finally {
@@ -152,41 +172,74 @@ describe('subscribing to contract events', () => {
 
   it('push: a Transfer arrives in a delivery whose signature verified, and closing deletes the webhook', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'subscription' });
-    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'Push test', publicClient: chain.publicClient });
+    const subscription = await subscribeToContractEvents(local.target, {
+      mode: 'push',
+      label: 'Push test',
+      publicClient: chain.publicClient,
+    });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('push');
       expect(webhook!.url).toMatch(/^http:\/\/host\.docker\.internal:\d+\/contract-events$/);
       expect(webhook!.label).toMatch(new RegExp(`^${WEBHOOK_LABEL_PREFIX}push-test-[0-9a-f]{6}$`));
       const recipient = freshRecipient();
       await chain.mintStablecoin(recipient, 7n);
-      const transfer = await awaitTransferTo(inbox, local.devnet.deployment.tokens.stablecoin, recipient, { timeoutMs: WAIT_MS, valueOrTokenId: 7n });
+      const transfer = await awaitTransferTo(inbox, local.devnet.deployment.tokens.stablecoin, recipient, {
+        timeoutMs: WAIT_MS,
+        valueOrTokenId: 7n,
+      });
       expect([...transfer.entry.sources]).toEqual(['push']);
       expect(transfer.entry.verified).toBe(true);
       expect(inbox.verdicts.filter((v) => v.outcome !== 'accepted')).toEqual([]);
-      expect(inbox.findings.filter((finding) => finding.kind !== 'removed'), 'the double delivers items as the document describes them').toEqual([]);
+      expect(
+        inbox.findings.filter((finding) => finding.kind !== 'removed'),
+        'the double delivers items as the document describes them',
+      ).toEqual([]);
     });
-    expect((await rejectionOf(api.getWebhook(subscription.webhook!.id))).status, 'the webhook is gone after close').toBe(404);
+    expect(
+      (await rejectionOf(api.getWebhook(subscription.webhook!.id))).status,
+      'the webhook is gone after close',
+    ).toBe(404);
   });
 
-  it("push: closing also removes a leftover webhook aimed at the same receiver (it would post with a secret the receiver does not know)", async () => {
+  it('push: closing also removes a leftover webhook aimed at the same receiver (it would post with a secret the receiver does not know)', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Push path', story: 'stale webhooks' });
-    const subscription = await subscribeToContractEvents(local.target, { mode: 'push', label: 'sweep test', publicClient: chain.publicClient });
-    const leftover = await api.createWebhook({ label: `${WEBHOOK_LABEL_PREFIX}crashed-run`, url: subscription.webhook!.url, subscriptions: ['event.emitted'] });
+    const subscription = await subscribeToContractEvents(local.target, {
+      mode: 'push',
+      label: 'sweep test',
+      publicClient: chain.publicClient,
+    });
+    const leftover = await api.createWebhook({
+      label: `${WEBHOOK_LABEL_PREFIX}crashed-run`,
+      url: subscription.webhook!.url,
+      subscriptions: ['event.emitted'],
+    });
     const problems = await subscription.close();
     expect(problems).toEqual([]);
     expect((await rejectionOf(api.getWebhook(leftover.id))).status).toBe(404);
-    expect(subscription.describe().staleWebhooksRemoved).toEqual([{ id: leftover.id, label: leftover.label, why: 'aimed at this receiver' }]);
+    expect(subscription.describe().staleWebhooksRemoved).toEqual([
+      { id: leftover.id, label: leftover.label, why: 'aimed at this receiver' },
+    ]);
   });
 
   it('pull: the BlockProposed of a deposit reaches the inbox from the events API, with no receiver and no webhook at all', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'Pull path', story: 'subscription' });
     const webhooksBefore = await api.countWebhooks();
-    const subscription = await subscribeToContractEvents(local.target, { mode: 'pull', label: 'pull test', publicClient: chain.publicClient });
+    const subscription = await subscribeToContractEvents(local.target, {
+      mode: 'pull',
+      label: 'pull test',
+      publicClient: chain.publicClient,
+    });
     await withSubscription(subscription, async ({ inbox, mode, webhook }) => {
       expect(mode).toBe('pull');
       expect(webhook).toBeUndefined();
       expect(await api.countWebhooks()).toBe(webhooksBefore);
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
+      const next = Number(
+        await chain.publicClient.readContract({
+          address: local.target.contracts.nightfall,
+          abi: nightfallEventsAbi,
+          functionName: 'layer2_block_number',
+        }),
+      );
       await chain.escrowStablecoin(5n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect([...block.entry.sources]).toEqual(['pull']);
@@ -199,7 +252,10 @@ describe('subscribing to contract events', () => {
     // The service is told to deliver to a port where nothing listens: pushes fail, as behind NAT.
     const unreachable: Target = {
       ...local.target,
-      eventService: { ...local.target.eventService!, reachesHarness: { kind: 'public-url', url: 'http://host.docker.internal:9/contract-events', listenPort: 0 } },
+      eventService: {
+        ...local.target.eventService!,
+        reachesHarness: { kind: 'public-url', url: 'http://host.docker.internal:9/contract-events', listenPort: 0 },
+      },
     };
     const subscription = await subscribeToContractEvents(unreachable, {
       mode: 'auto',
@@ -209,11 +265,19 @@ describe('subscribing to contract events', () => {
     });
     await withSubscription(subscription, async ({ inbox }) => {
       expect(subscription.mode, 'pushing until the judge says otherwise').toBe('push');
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
+      const next = Number(
+        await chain.publicClient.readContract({
+          address: local.target.contracts.nightfall,
+          abi: nightfallEventsAbi,
+          functionName: 'layer2_block_number',
+        }),
+      );
       await chain.escrowStablecoin(6n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect(subscription.mode).toBe('pull');
-      expect(subscription.fallback).toMatch(/^no delivery was pushed within 1\.0 s although L1 block \d+ holds L2 block \d+/);
+      expect(subscription.fallback).toMatch(
+        /^no delivery was pushed within 1\.0 s although L1 block \d+ holds L2 block \d+/,
+      );
       expect([...block.entry.sources]).toEqual(['pull']);
     });
   });
@@ -229,7 +293,13 @@ describe('subscribing to contract events', () => {
       pace: { pushGraceMs: 5_000, judgeEveryMs: 250, pullEveryMs: 250 },
     });
     await withSubscription(subscription, async ({ inbox }) => {
-      const next = Number(await chain.publicClient.readContract({ address: local.target.contracts.nightfall, abi: nightfallEventsAbi, functionName: 'layer2_block_number' }));
+      const next = Number(
+        await chain.publicClient.readContract({
+          address: local.target.contracts.nightfall,
+          abi: nightfallEventsAbi,
+          functionName: 'layer2_block_number',
+        }),
+      );
       await chain.escrowStablecoin(6n, 1n);
       const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
       expect([...block.entry.sources]).toEqual(['push']);

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventServiceClient, EventsPuller } from '../../fixtures/event-webhooks';
 import { rawLogOf } from '../../fixtures/event-webhooks/delivery-items';
 import { recordingLogger } from '../../fixtures/log';
-import { startEventServiceContainer, type EventServiceContainer, type EventServiceListing } from '../../fixtures/network/event-service-container';
+import {
+  startEventServiceContainer,
+  type EventServiceContainer,
+  type EventServiceListing,
+} from '../../fixtures/network/event-service-container';
 import { waitFor } from '../../fixtures/waits';
 import { devnetEvents } from '../event-service/support/devnet-events';
 import { devnetPerFile } from '../support/devnet-per-file';
@@ -55,8 +59,14 @@ beforeAll(async () => {
       listing,
       alias: `event-service-listing-${index}`,
     });
-    devnet.addTeardown(`event service ${listing.order} cap ${listing.pageCap ?? 'none'}`, () => service.container.stop());
-    doubles.push({ listing, service, client: new EventServiceClient({ baseUrl: service.url, apiKey: service.apiKey }) });
+    devnet.addTeardown(`event service ${listing.order} cap ${listing.pageCap ?? 'none'}`, () =>
+      service.container.stop(),
+    );
+    doubles.push({
+      listing,
+      service,
+      client: new EventServiceClient({ baseUrl: service.url, apiKey: service.apiKey }),
+    });
   }
   await mint(FIRST_MINTS);
 }, 300_000);
@@ -66,7 +76,10 @@ afterAll(async () => {
 });
 
 /** The mints a double has synced: waits until it counts them all, so that a poll meets a complete list. */
-async function synced(client: EventServiceClient, filter: { contractAddress: string; eventSignature: string }): Promise<void> {
+async function synced(
+  client: EventServiceClient,
+  filter: { contractAddress: string; eventSignature: string },
+): Promise<void> {
   await waitFor({
     what: `the double to sync ${minted.length} stablecoin Transfers`,
     timeoutMs: WAIT_MS,
@@ -101,12 +114,18 @@ describe('the events puller against the double, in either order and with a page 
       await synced(client, filter);
       const firstMints = minted.length;
       await puller.pollOnce();
-      expect(minted.slice(0, firstMints).filter((hash) => !seen.has(hash)), 'mints the first poll missed').toEqual([]);
+      expect(
+        minted.slice(0, firstMints).filter((hash) => !seen.has(hash)),
+        'mints the first poll missed',
+      ).toEqual([]);
 
       await mint(LATER_MINTS);
       await synced(client, filter);
       expect(await puller.pollOnce(), 'new events of the second poll: the later mints, each once').toBe(LATER_MINTS);
-      expect(minted.filter((hash) => !seen.has(hash)), 'mints missed').toEqual([]);
+      expect(
+        minted.filter((hash) => !seen.has(hash)),
+        'mints missed',
+      ).toEqual([]);
       expect(puller.state.order).toBe(order === 'newest-first' ? 'newest first' : 'oldest first');
       expect(puller.state.largestPage, 'rows of the largest page').toBe(cap === 'none' ? 50 : cap);
       expect(puller.state.pageSize, 'rows asked per page once the cap showed').toBe(cap === 'none' ? 50 : cap);

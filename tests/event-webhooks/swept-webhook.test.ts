@@ -41,7 +41,12 @@ beforeAll(async () => {
   });
   devnet.addTeardown('event service that keeps retrying deleted webhooks', () => service.container.stop());
   client = new EventServiceClient({ baseUrl: service.url, apiKey: service.apiKey });
-  receiver = await startEventReceiver({ host: await hostAddressForContainers(), path: RECEIVER_PATH, headers: WEBHOOK_HEADERS.multibaas, logger: recordingLogger() });
+  receiver = await startEventReceiver({
+    host: await hostAddressForContainers(),
+    path: RECEIVER_PATH,
+    headers: WEBHOOK_HEADERS.multibaas,
+    logger: recordingLogger(),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -50,35 +55,53 @@ afterAll(async () => {
 });
 
 describe('a webhook swept while its deliveries are being retried', () => {
-  it("sends its late retry signed with its own secret: the receiver answers 200 and counts it stale, not refused", async () => {
-    const url = receiver.url({ hostname: 'host.docker.internal' });
-    // A killed run's webhook: the receiver does not know its secret, so each of its POSTs is answered 503 and retried.
-    const leftover = await client.createWebhook({ label: webhookLabel('killed-run', randomBytes(3).toString('hex')), url, subscriptions: ['event.emitted'] });
-    await devnetEvents(local.devnet).mintStablecoin(getAddress(`0x${randomBytes(20).toString('hex')}`), 1n);
-    await waitFor({
-      what: "the leftover webhook's first delivery (answered 503)",
-      timeoutMs: WAIT_MS,
-      probe: () => receiver.inbox.verdicts.map((verdict) => verdict.outcome),
-      isDone: (outcomes) => outcomes.includes('deferred'),
-      describe: (outcomes) => `outcomes so far: ${outcomes.join(', ') || 'none'}`,
-    });
-
-    const { webhook, sweep } = await registerWebhook(client, receiver, { label: webhookLabel('next-run', randomBytes(3).toString('hex')), url });
-    try {
-      expect(sweep.removed.map(({ id, why }) => [id, why])).toEqual([[leftover.id, 'aimed at this receiver']]);
-      const stale = await waitFor({
-        what: "the swept webhook's late retry",
-        timeoutMs: WAIT_MS,
-        probe: () => receiver.inbox.verdicts.filter((verdict) => verdict.outcome === 'stale'),
-        isDone: (verdicts) => verdicts.length > 0,
-        describe: () => receiver.inbox.summary(),
+  it(
+    'sends its late retry signed with its own secret: the receiver answers 200 and counts it stale, not refused',
+    async () => {
+      const url = receiver.url({ hostname: 'host.docker.internal' });
+      // A killed run's webhook: the receiver does not know its secret, so each of its POSTs is answered 503 and retried.
+      const leftover = await client.createWebhook({
+        label: webhookLabel('killed-run', randomBytes(3).toString('hex')),
+        url,
+        subscriptions: ['event.emitted'],
       });
-      expect(stale[0]).toMatchObject({ status: 200, reason: 'swept webhook', detail: `signed with the secret of webhook ${leftover.id}, which this run swept` });
-      expect(stale[0]!.resent?.attempt, 'the same bytes as the deferred POST: a retry').toBeGreaterThan(1);
-      expect(receiver.inbox.verdicts.filter((verdict) => verdict.outcome === 'refused'), 'deliveries refused').toEqual([]);
-      expect(receiver.inbox.entries(), "nothing of the swept webhook's delivery is read").toEqual([]);
-    } finally {
-      await client.deleteWebhook(webhook.id);
-    }
-  }, WAIT_MS * 3);
+      await devnetEvents(local.devnet).mintStablecoin(getAddress(`0x${randomBytes(20).toString('hex')}`), 1n);
+      await waitFor({
+        what: "the leftover webhook's first delivery (answered 503)",
+        timeoutMs: WAIT_MS,
+        probe: () => receiver.inbox.verdicts.map((verdict) => verdict.outcome),
+        isDone: (outcomes) => outcomes.includes('deferred'),
+        describe: (outcomes) => `outcomes so far: ${outcomes.join(', ') || 'none'}`,
+      });
+
+      const { webhook, sweep } = await registerWebhook(client, receiver, {
+        label: webhookLabel('next-run', randomBytes(3).toString('hex')),
+        url,
+      });
+      try {
+        expect(sweep.removed.map(({ id, why }) => [id, why])).toEqual([[leftover.id, 'aimed at this receiver']]);
+        const stale = await waitFor({
+          what: "the swept webhook's late retry",
+          timeoutMs: WAIT_MS,
+          probe: () => receiver.inbox.verdicts.filter((verdict) => verdict.outcome === 'stale'),
+          isDone: (verdicts) => verdicts.length > 0,
+          describe: () => receiver.inbox.summary(),
+        });
+        expect(stale[0]).toMatchObject({
+          status: 200,
+          reason: 'swept webhook',
+          detail: `signed with the secret of webhook ${leftover.id}, which this run swept`,
+        });
+        expect(stale[0]!.resent?.attempt, 'the same bytes as the deferred POST: a retry').toBeGreaterThan(1);
+        expect(
+          receiver.inbox.verdicts.filter((verdict) => verdict.outcome === 'refused'),
+          'deliveries refused',
+        ).toEqual([]);
+        expect(receiver.inbox.entries(), "nothing of the swept webhook's delivery is read").toEqual([]);
+      } finally {
+        await client.deleteWebhook(webhook.id);
+      }
+    },
+    WAIT_MS * 3,
+  );
 });

@@ -33,9 +33,14 @@ afterAll(async () => {
 
 const base = () => `http://127.0.0.1:${limits.port}`;
 const route = (client: string) => `${base()}/clients/${client}`;
-const mine = () => createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) }).mine({ blocks: 1 });
+const mine = () =>
+  createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) }).mine({ blocks: 1 });
 
-async function control(client: string, path: 'faults' | 'lag', body: unknown): Promise<{ status: number; text: string }> {
+async function control(
+  client: string,
+  path: 'faults' | 'lag',
+  body: unknown,
+): Promise<{ status: number; text: string }> {
   const { statusCode, body: answer } = await request(`${base()}/v1/clients/${client}/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -44,7 +49,11 @@ async function control(client: string, path: 'faults' | 'lag', body: unknown): P
   return { status: statusCode, text: await answer.text() };
 }
 
-async function rpc(client: string, method: string, params: unknown[] = []): Promise<{ status: number; body: { result?: unknown; error?: { code: number; message: string } } }> {
+async function rpc(
+  client: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<{ status: number; body: { result?: unknown; error?: { code: number; message: string } } }> {
   const { statusCode, body } = await request(route(client), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -53,11 +62,16 @@ async function rpc(client: string, method: string, params: unknown[] = []): Prom
   return { status: statusCode, body: (await body.json()) as { result?: unknown } };
 }
 
-const callWith = (selector: string) => [{ to: '0x0000000000000000000000000000000000000001', data: `${selector}` }, 'latest'];
+const callWith = (selector: string) => [
+  { to: '0x0000000000000000000000000000000000000001', data: `${selector}` },
+  'latest',
+];
 
 /** Subscribes to new heads through `client`'s route; resolves each push's arrival time, or the socket's failure. */
 async function subscribeHeads(client: string) {
-  const { transport } = createPublicClient({ transport: webSocket(route(client).replace(/^http/, 'ws'), { reconnect: false }) });
+  const { transport } = createPublicClient({
+    transport: webSocket(route(client).replace(/^http/, 'ws'), { reconnect: false }),
+  });
   const pushes: number[] = [];
   const failures: string[] = [];
   let notify: (() => void) | undefined;
@@ -75,35 +89,44 @@ async function subscribeHeads(client: string) {
   // Closing the socket ends the subscription; an unsubscribe would wait for an answer a cut socket never gives.
   closers.push(async () => (await transport.getRpcClient()).close());
   /** Resolves once there are `count` pushes or a failure, or after the bound. */
-  const settled = (count: number) => new Promise<void>((resolve) => {
-    const bound = setTimeout(resolve, PUSH_BOUND_MS);
-    notify = () => {
-      if (pushes.length >= count || failures.length > 0) {
-        clearTimeout(bound);
-        resolve();
-      }
-    };
-    notify();
-  });
+  const settled = (count: number) =>
+    new Promise<void>((resolve) => {
+      const bound = setTimeout(resolve, PUSH_BOUND_MS);
+      notify = () => {
+        if (pushes.length >= count || failures.length > 0) {
+          clearTimeout(bound);
+          resolve();
+        }
+      };
+      notify();
+    });
   return { pushes, failures, settled };
 }
 
 describe("a client's own L1 route and its faults", () => {
   it("refuses the client's next eth_call to the armed selector with a provider's 429, once; other calls pass", async () => {
-    expect((await control('alice', 'faults', { action: 'refuse', method: 'eth_call', selector: LAYER2_BLOCK_NUMBER })).status).toBe(200);
+    expect(
+      (await control('alice', 'faults', { action: 'refuse', method: 'eth_call', selector: LAYER2_BLOCK_NUMBER }))
+        .status,
+    ).toBe(200);
     const other = await rpc('alice', 'eth_call', callWith(toFunctionSelector('get_proposers()')));
     const refused = await rpc('alice', 'eth_call', callWith(LAYER2_BLOCK_NUMBER));
     const again = await rpc('alice', 'eth_call', callWith(LAYER2_BLOCK_NUMBER));
     expect([other.status, refused.status, again.status]).toEqual([200, 429, 200]);
     expect(refused.body.error).toMatchObject({ code: -32005, message: 'project ID request rate exceeded' });
-    expect(limits.clientFaults('alice').fired).toEqual([expect.objectContaining({ action: 'refuse', method: 'eth_call', selector: LAYER2_BLOCK_NUMBER })]);
+    expect(limits.clientFaults('alice').fired).toEqual([
+      expect.objectContaining({ action: 'refuse', method: 'eth_call', selector: LAYER2_BLOCK_NUMBER }),
+    ]);
   });
 
   it("cuts the connection of the client's next call of the armed method, forwarding nothing; the one after passes", async () => {
     await control('carol', 'faults', { action: 'cut', method: 'eth_getTransactionByHash' });
     const hash = `0x${'ab'.repeat(32)}`;
     await expect(rpc('carol', 'eth_getTransactionByHash', [hash])).rejects.toThrow(/other side closed|socket/i);
-    expect(await rpc('carol', 'eth_getTransactionByHash', [hash])).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, result: null } });
+    expect(await rpc('carol', 'eth_getTransactionByHash', [hash])).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 1, result: null },
+    });
   });
 
   it("arms a fault against one client only: another client's same call passes", async () => {
@@ -118,7 +141,12 @@ describe("a client's own L1 route and its faults", () => {
     const { statusCode, body } = await request(`${base()}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest' }] }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_getLogs',
+        params: [{ fromBlock: '0x0', toBlock: 'latest' }],
+      }),
     });
     expect([statusCode, ((await body.json()) as { error?: { code: number } }).error?.code]).toEqual([200, -32602]);
   });

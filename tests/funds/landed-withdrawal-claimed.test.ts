@@ -29,14 +29,20 @@ describe('a plume withdrawal that landed but was never de-escrowed', () => {
   let aliceBefore: bigint;
   let stageBefore: string;
   let openBefore: OpenClaim[];
-  const dusdOf = async (address: `0x${string}`) => (await l1Balances(target.funder.publicClient, address, [token])).tokens[token.symbol]!;
+  const dusdOf = async (address: `0x${string}`) =>
+    (await l1Balances(target.funder.publicClient, address, [token])).tokens[token.symbol]!;
 
   beforeAll(async () => {
     devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: 'plume' });
-    target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run: { clientBuild: 'plume', contracts: 'plume' } }));
+    target = devnetTarget(
+      devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run: { clientBuild: 'plume', contracts: 'plume' } }),
+    );
     token = target.tokens.find((t) => t.symbol === 'dUSD')!;
     since = await target.funder.publicClient.getBlockNumber();
-    cast = await startCast(target, ['alice'], { tokens: { alice: { [token.symbol]: units(token, AMOUNT) } }, scenario: 'landed, never de-escrowed' });
+    cast = await startCast(target, ['alice'], {
+      tokens: { alice: { [token.symbol]: units(token, AMOUNT) } },
+      scenario: 'landed, never de-escrowed',
+    });
     [alice] = cast.users as [User];
     await (await alice.deposit(token, AMOUNT)).reaches('Confirmed');
     withdrawal = await alice.withdraw(erc20(token, AMOUNT));
@@ -45,7 +51,12 @@ describe('a plume withdrawal that landed but was never de-escrowed', () => {
     // The run "dies" here: nobody asks the client to de-escrow.
     aliceBefore = await dusdOf(alice.l1Address);
     stageBefore = (await withdrawal.escrow(salt)).stage;
-    openBefore = await openWithdrawClaims(target.funder.publicClient, target.contracts.nightfall, await alice.api.commitments(), { fromBlock: since });
+    openBefore = await openWithdrawClaims(
+      target.funder.publicClient,
+      target.contracts.nightfall,
+      await alice.api.commitments(),
+      { fromBlock: since },
+    );
     homecoming = await bringHome(alice, target.tokens, { since });
   });
 
@@ -54,22 +65,32 @@ describe('a plume withdrawal that landed but was never de-escrowed', () => {
     await devnet?.stop();
   });
 
-  it('is found from the user\'s Spent commitment as an open claim on L1, keyed on the withdrawal\'s salt', () => {
+  it("is found from the user's Spent commitment as an open claim on L1, keyed on the withdrawal's salt", () => {
     expect(stageBefore, 'landed and claimable, not paid').toBe('claimable');
-    expect(openBefore.map((claim) => ({ salt: claim.data.withdraw_fund_salt, value: claim.data.value, recipient: claim.data.recipient_address })))
-      .toEqual([{ salt: BigInt(`0x${salt}`), value: units(token, AMOUNT), recipient: alice.l1Address }]);
+    expect(
+      openBefore.map((claim) => ({
+        salt: claim.data.withdraw_fund_salt,
+        value: claim.data.value,
+        recipient: claim.data.recipient_address,
+      })),
+    ).toEqual([{ salt: BigInt(`0x${salt}`), value: units(token, AMOUNT), recipient: alice.l1Address }]);
   });
 
-  it('is paid to the user by the homecoming, from the user\'s own key, to the unit', async () => {
+  it("is paid to the user by the homecoming, from the user's own key, to the unit", async () => {
     expect(homecoming.problems).toEqual([]);
-    expect(homecoming.broughtHome.map(({ token: symbol, raw, commitments, how }) => ({ symbol, raw, commitments, how })))
-      .toEqual([{ symbol: 'dUSD', raw: units(token, AMOUNT), commitments: 1, how: 'claimed' }]);
+    expect(
+      homecoming.broughtHome.map(({ token: symbol, raw, commitments, how }) => ({ symbol, raw, commitments, how })),
+    ).toEqual([{ symbol: 'dUSD', raw: units(token, AMOUNT), commitments: 1, how: 'claimed' }]);
     const payout = await withdrawal.escrow(salt);
     expect(payout.stage === 'paid' && payout.payout.sentBy).toBe(alice.l1Address);
-    expect(await dusdOf(alice.l1Address) - aliceBefore).toBe(units(token, AMOUNT));
+    expect((await dusdOf(alice.l1Address)) - aliceBefore).toBe(units(token, AMOUNT));
   });
 
   it('leaves no open claim behind', async () => {
-    expect(await openWithdrawClaims(target.funder.publicClient, target.contracts.nightfall, await alice.api.commitments(), { fromBlock: since })).toEqual([]);
+    expect(
+      await openWithdrawClaims(target.funder.publicClient, target.contracts.nightfall, await alice.api.commitments(), {
+        fromBlock: since,
+      }),
+    ).toEqual([]);
   });
 });

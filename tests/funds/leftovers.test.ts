@@ -13,7 +13,7 @@ import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { getAddress, parseEther, type Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY, } from '../../docker/lib/crypto/curve';
+import { IDENTITY } from '../../docker/lib/crypto/curve';
 import { depositCommitment, depositSecretHash } from '../../docker/lib/crypto/commitment';
 import { deriveKeys } from '../../docker/lib/crypto/keys';
 import { DEFAULT_CHILD_PATH, units } from '../../fixtures/api';
@@ -40,7 +40,12 @@ const local = devnetPerFile({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
 
 const dUSD = () => local.target.tokens.find((token) => token.symbol === 'dUSD')!;
 const balancesOf = (address: Address, blockNumber?: bigint) =>
-  l1Balances(local.target.funder.publicClient, address, local.target.tokens, blockNumber === undefined ? {} : { blockNumber });
+  l1Balances(
+    local.target.funder.publicClient,
+    address,
+    local.target.tokens,
+    blockNumber === undefined ? {} : { blockNumber },
+  );
 
 describe('a run that fails midway', () => {
   // The secret the run derives its identities from, as E2E_IDENTITY_MNEMONIC would give it on the live network.
@@ -57,8 +62,16 @@ describe('a run that fails midway', () => {
   const bob = () => runSecrets.find((user) => user.name === 'bob')!;
   const funderAddress = () => local.target.funder.walletClient.account.address;
   /** The funder, the run's identities (ledger indices 0 and 1 of a fresh mnemonic) and the Nightfall contract. */
-  const watched = () => [funderAddress(), privateKeyToAddress(keyAt(0).reveal()), privateKeyToAddress(keyAt(1).reveal()), local.target.contracts.nightfall];
-  const snapshots = async (blockNumber: bigint) => new Map(await Promise.all(watched().map(async (address) => [address, await balancesOf(address, blockNumber)] as const)));
+  const watched = () => [
+    funderAddress(),
+    privateKeyToAddress(keyAt(0).reveal()),
+    privateKeyToAddress(keyAt(1).reveal()),
+    local.target.contracts.nightfall,
+  ];
+  const snapshots = async (blockNumber: bigint) =>
+    new Map(
+      await Promise.all(watched().map(async (address) => [address, await balancesOf(address, blockNumber)] as const)),
+    );
 
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'nightfall-funds-'));
@@ -88,18 +101,29 @@ describe('a run that fails midway', () => {
     expect(junit).toMatch(/<failure[^>]*message="simulated failure midway/);
     expect(junit.includes(SIMULATED_FAILURE.replace("'", '&apos;')) || junit.includes(SIMULATED_FAILURE)).toBe(true);
     expect(closed.problems).toEqual([]);
-    expect(runSecrets.map((user) => user.address)).toEqual([privateKeyToAddress(keyAt(0).reveal()), privateKeyToAddress(keyAt(1).reveal())]);
+    expect(runSecrets.map((user) => user.address)).toEqual([
+      privateKeyToAddress(keyAt(0).reveal()),
+      privateKeyToAddress(keyAt(1).reveal()),
+    ]);
   });
 
-  it('returns every identity\'s L1 funds to the funder, to the wei', async () => {
+  it("returns every identity's L1 funds to the funder, to the wei", async () => {
     const token = dUSD();
     for (const user of runSecrets) {
-      expect(before.get(user.address), `${user.name} before the run`).toMatchObject({ native: 0n, tokens: { dUSD: 0n, WGAS: 0n } });
-      expect(after.get(user.address), `${user.name} after the run`).toMatchObject({ native: 0n, tokens: { dUSD: 0n, WGAS: 0n } });
+      expect(before.get(user.address), `${user.name} before the run`).toMatchObject({
+        native: 0n,
+        tokens: { dUSD: 0n, WGAS: 0n },
+      });
+      expect(after.get(user.address), `${user.name} after the run`).toMatchObject({
+        native: 0n,
+        tokens: { dUSD: 0n, WGAS: 0n },
+      });
     }
     const funder = funderAddress();
     const change = (address: Address, symbol?: string) =>
-      symbol ? after.get(address)!.tokens[symbol]! - before.get(address)!.tokens[symbol]! : after.get(address)!.native - before.get(address)!.native;
+      symbol
+        ? after.get(address)!.tokens[symbol]! - before.get(address)!.tokens[symbol]!
+        : after.get(address)!.native - before.get(address)!.native;
     // dUSD is minted to Alice: the funder gains what she did not deposit, the contract escrows what she did.
     expect(change(funder, 'dUSD')).toBe(units(token, GRANTED) - units(token, DEPOSITED));
     expect(change(local.target.contracts.nightfall, 'dUSD')).toBe(units(token, DEPOSITED));
@@ -112,7 +136,7 @@ describe('a run that fails midway', () => {
     expect(change(funder)).toBe(-(spent.gas + spent.valueOut));
   });
 
-  it('leaves Alice a private recovery bundle with her mnemonic and her commitment\'s salts, and Bob none', async () => {
+  it("leaves Alice a private recovery bundle with her mnemonic and her commitment's salts, and Bob none", async () => {
     const path = closed.rescues.find((rescue) => rescue.user === 'alice')?.bundlePath;
     expect(path).toBe(join(out, 'state', 'recovery', closed.runId, 'alice.json'));
     expect(closed.rescues.find((rescue) => rescue.user === 'bob')?.bundlePath).toBeUndefined();
@@ -123,40 +147,79 @@ describe('a run that fails midway', () => {
 
     const bundle = await readRecoveryBundle(path!);
     expect(bundle.zkp).toEqual({ mnemonic: alice().mnemonic, childPath: DEFAULT_CHILD_PATH });
-    expect(bundle.l1).toEqual({ address: alice().address, origin: { kind: 'derived', index: 0, path: "m/44'/60'/0'/0/0" } });
-    expect(bundle.atStake).toMatchObject([{ status: 'Unspent', token: 'dUSD', value: units(dUSD(), DEPOSITED).toString() }]);
+    expect(bundle.l1).toEqual({
+      address: alice().address,
+      origin: { kind: 'derived', index: 0, path: "m/44'/60'/0'/0/0" },
+    });
+    expect(bundle.atStake).toMatchObject([
+      { status: 'Unspent', token: 'dUSD', value: units(dUSD(), DEPOSITED).toString() },
+    ]);
     const [commitment, ...others] = bundleCommitments(bundle);
     expect(others).toEqual([]);
     // The salts are the real ones: they and the preimage give back the commitment's hash.
     const salt = commitment!.preimage.salt;
     if (salt.type !== 'Deposit') throw new Error(`expected a deposit salt, got ${salt.type}`);
-    const secretHash = depositSecretHash({ preimageOne: BigInt(`0x${salt.value.preimage_one}`), preimageTwo: BigInt(`0x${salt.value.preimage_two}`), preimageThree: BigInt(`0x${salt.value.preimage_three}`) });
-    const hash = depositCommitment({ nfTokenId: BigInt(`0x${commitment!.preimage.nf_token_id}`), nfSlotId: BigInt(`0x${commitment!.preimage.nf_slot_id}`), value: commitment!.preimage.value, secretHash });
+    const secretHash = depositSecretHash({
+      preimageOne: BigInt(`0x${salt.value.preimage_one}`),
+      preimageTwo: BigInt(`0x${salt.value.preimage_two}`),
+      preimageThree: BigInt(`0x${salt.value.preimage_three}`),
+    });
+    const hash = depositCommitment({
+      nfTokenId: BigInt(`0x${commitment!.preimage.nf_token_id}`),
+      nfSlotId: BigInt(`0x${commitment!.preimage.nf_slot_id}`),
+      value: commitment!.preimage.value,
+      secretHash,
+    });
     expect(hash).toBe(BigInt(`0x${commitment!._id}`));
     expect(commitment!.preimage.public_key).toBe(IDENTITY.y.toString(16).padStart(64, '0'));
   });
 
   it('says where the bundle is, and what the run spent and left behind', () => {
     const path = join(out, 'state', 'recovery', closed.runId, 'alice.json');
-    expect(run.output.includes(`recovery bundle for alice (1 commitment not yet spent): ${path}`), 'the bundle\'s path is printed').toBe(true);
+    expect(
+      run.output.includes(`recovery bundle for alice (1 commitment not yet spent): ${path}`),
+      "the bundle's path is printed",
+    ).toBe(true);
     const summary = run.output.split('\n').find((line) => line.includes(`funds of run ${closed.runId} (${SCENARIO})`));
     expect(summary, 'the funds summary line').toBeDefined();
-    expect(summary).toContain(`left on L1: nothing; left on L2: ${DEPOSITED} dUSD in 1 commitment; recovery bundles: alice: ${path}`);
+    expect(summary).toContain(
+      `left on L1: nothing; left on L2: ${DEPOSITED} dUSD in 1 commitment; recovery bundles: alice: ${path}`,
+    );
   });
 
-  it('attaches a funds report to the run\'s report that matches the chain', async () => {
-    const funds = JSON.parse(await attachmentText(join(out, RUN_FILES.reports, 'allure-results'), fundsAttachmentName({ scenario: SCENARIO, runId: closed.runId }))) as {
-      totals: { funderGas: string; clientGas: string; clientValueSent: string; sweepGas: string; leftOnL1: { native: string }; leftOnL2: unknown[] };
+  it("attaches a funds report to the run's report that matches the chain", async () => {
+    const funds = JSON.parse(
+      await attachmentText(
+        join(out, RUN_FILES.reports, 'allure-results'),
+        fundsAttachmentName({ scenario: SCENARIO, runId: closed.runId }),
+      ),
+    ) as {
+      totals: {
+        funderGas: string;
+        clientGas: string;
+        clientValueSent: string;
+        sweepGas: string;
+        leftOnL1: { native: string };
+        leftOnL2: unknown[];
+      };
     };
     const funder = funderAddress();
     const identities = new Set(runSecrets.map((user) => user.address));
-    const funding = await spendingOf(new Set([funder]), window, (tx) => getAddress(tx.to!) !== local.target.contracts.x509);
+    const funding = await spendingOf(
+      new Set([funder]),
+      window,
+      (tx) => getAddress(tx.to!) !== local.target.contracts.x509,
+    );
     const clients = await spendingOf(identities, window);
-    expect(BigInt(funds.totals.funderGas), 'funding gas; the allowlisting is the target\'s and not counted').toBe(funding.gas);
+    expect(BigInt(funds.totals.funderGas), "funding gas; the allowlisting is the target's and not counted").toBe(
+      funding.gas,
+    );
     expect(BigInt(funds.totals.clientGas) + BigInt(funds.totals.sweepGas)).toBe(clients.gas);
     expect(BigInt(funds.totals.clientValueSent)).toBe(local.target.depositFeeWei);
     expect(funds.totals.leftOnL1.native).toBe('0');
-    expect(funds.totals.leftOnL2).toEqual([{ token: 'dUSD', raw: units(dUSD(), DEPOSITED).toString(), commitments: 1 }]);
+    expect(funds.totals.leftOnL2).toEqual([
+      { token: 'dUSD', raw: units(dUSD(), DEPOSITED).toString(), commitments: 1 },
+    ]);
   });
 
   it('leaks no secret of the run into its reports or its console output', async () => {
@@ -177,7 +240,9 @@ describe('a run that fails midway', () => {
     // The scan does find them where they belong: in the bundle.
     const bundle = join(out, 'state', 'recovery', closed.runId, 'alice.json');
     expect(await scanForSecrets({ file: bundle }, { secrets: [alice().mnemonic] })).toHaveLength(1);
-    expect(await scanForSecrets({ file: bundle }, { secrets: [bob().mnemonic, alice().l1Key, identityMnemonic] })).toEqual([]);
+    expect(
+      await scanForSecrets({ file: bundle }, { secrets: [bob().mnemonic, alice().l1Key, identityMnemonic] }),
+    ).toEqual([]);
   });
 
   it('records both identities in the ledger: leased by the scenario, released as swept', async () => {
@@ -189,10 +254,16 @@ describe('a run that fails midway', () => {
       ['release', 0, alice().address],
       ['release', 1, bob().address],
     ]);
-    expect(records.filter((record) => record.event === 'lease').map((record) => 'scenario' in record && record.scenario)).toEqual([SCENARIO, SCENARIO]);
-    expect(records.filter((record) => record.event === 'release').map((record) => 'swept' in record && record.swept)).toEqual([true, true]);
+    expect(
+      records.filter((record) => record.event === 'lease').map((record) => 'scenario' in record && record.scenario),
+    ).toEqual([SCENARIO, SCENARIO]);
+    expect(
+      records.filter((record) => record.event === 'release').map((record) => 'swept' in record && record.swept),
+    ).toEqual([true, true]);
     expect(await modeOf(ledger.path)).toBe(0o600);
-    expect(await scanForSecrets({ file: ledger.path }, { secrets: [identityMnemonic, keyAt(0), keyAt(1)] })).toEqual([]);
+    expect(await scanForSecrets({ file: ledger.path }, { secrets: [identityMnemonic, keyAt(0), keyAt(1)] })).toEqual(
+      [],
+    );
   });
 });
 
@@ -211,7 +282,12 @@ describe('npm run sweep, after a run that died before its own sweep', () => {
   });
 
   it('brings back what every identity of a dead run holds, leaves a running one alone, and records it', async () => {
-    const funder = new Funder({ ...local.target.funder, tokens: local.target.tokens, receiptTimeoutMs: local.target.timeouts.l1Receipt, logger: recordingLogger() });
+    const funder = new Funder({
+      ...local.target.funder,
+      tokens: local.target.tokens,
+      receiptTimeoutMs: local.target.timeouts.l1Receipt,
+      logger: recordingLogger(),
+    });
     const meta = { runId: 'dead-run', scenario: 'killed', chainId: local.target.chain.chainId };
     // Two runs leased identities and were funded: one was killed (its leases name a process that has exited), the
     // other still runs (this process: its client may be signing right now).
@@ -219,31 +295,79 @@ describe('npm run sweep, after a run that died before its own sweep', () => {
     const dead = [deadA!, deadB!];
     const deadOwner = `${hostname()}/${exitedPid()}`;
     const records = await ledger.records();
-    await writeFile(ledger.path, records.map((record) => JSON.stringify(dead.some((slot) => slot.address === record.address) ? { ...record, owner: deadOwner } : record)).join('\n') + '\n');
-    const grants = [...dead, running!].map((slot) => ({ to: slot.address, native: parseEther('0.5'), tokens: { dUSD: 1_234_567n } }));
+    await writeFile(
+      ledger.path,
+      records
+        .map((record) =>
+          JSON.stringify(
+            dead.some((slot) => slot.address === record.address) ? { ...record, owner: deadOwner } : record,
+          ),
+        )
+        .join('\n') + '\n',
+    );
+    const grants = [...dead, running!].map((slot) => ({
+      to: slot.address,
+      native: parseEther('0.5'),
+      tokens: { dUSD: 1_234_567n },
+    }));
     const funderBefore = await balancesOf(funder.address);
     const funding = await funder.fund(grants);
 
     const logger = recordingLogger();
-    const outcomes = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(source), logger });
+    const outcomes = await sweepLedgerIdentities({
+      ledger,
+      funder,
+      chainId: local.target.chain.chainId,
+      keyFor: keyForSlot(source),
+      logger,
+    });
 
-    expect(outcomes.map((outcome) => [outcome.slot.index, outcome.status])).toEqual([[0, 'swept'], [1, 'swept'], [2, 'skipped']]);
-    for (const slot of dead) expect(await balancesOf(slot.address)).toMatchObject({ native: 0n, tokens: { dUSD: 0n, WGAS: 0n } });
+    expect(outcomes.map((outcome) => [outcome.slot.index, outcome.status])).toEqual([
+      [0, 'swept'],
+      [1, 'swept'],
+      [2, 'skipped'],
+    ]);
+    for (const slot of dead)
+      expect(await balancesOf(slot.address)).toMatchObject({ native: 0n, tokens: { dUSD: 0n, WGAS: 0n } });
     expect((await balancesOf(running!.address)).native).toBe(parseEther('0.5'));
-    const sweepGas = outcomes.reduce((sum, outcome) => sum + (outcome.status === 'swept' ? outcome.result.gasCost : 0n), 0n);
+    const sweepGas = outcomes.reduce(
+      (sum, outcome) => sum + (outcome.status === 'swept' ? outcome.result.gasCost : 0n),
+      0n,
+    );
     const funderAfter = await balancesOf(funder.address);
     // The funder paid one grant's native for the running identity, plus the funding gas; the dead ones' gas of their sweeps.
     expect(funderAfter.native - funderBefore.native).toBe(-(parseEther('0.5') + funding.gasCost + sweepGas));
     expect(funderAfter.tokens.dUSD! - funderBefore.tokens.dUSD!).toBe(2n * 1_234_567n);
-    expect(logger.lines.some((line) => line.includes(`skipped: derived identity #2 ${running!.address} is leased by a running scenario`))).toBe(true);
+    expect(
+      logger.lines.some((line) =>
+        line.includes(`skipped: derived identity #2 ${running!.address} is leased by a running scenario`),
+      ),
+    ).toBe(true);
     const sweeps = (await ledger.records()).filter((record) => record.event === 'sweep');
-    expect(sweeps.map((record) => [record.index, 'ok' in record && record.ok]).sort()).toEqual([[0, true], [1, true]]);
+    expect(sweeps.map((record) => [record.index, 'ok' in record && record.ok]).sort()).toEqual([
+      [0, true],
+      [1, true],
+    ]);
 
     // A second sweep moves nothing; a mnemonic that is not the ledger's opens nothing.
-    const again = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(source), logger: recordingLogger() });
-    expect(again.flatMap((outcome) => (outcome.status === 'swept' ? [outcome.result.receipts.length] : []))).toEqual([0, 0]);
+    const again = await sweepLedgerIdentities({
+      ledger,
+      funder,
+      chainId: local.target.chain.chainId,
+      keyFor: keyForSlot(source),
+      logger: recordingLogger(),
+    });
+    expect(again.flatMap((outcome) => (outcome.status === 'swept' ? [outcome.result.receipts.length] : []))).toEqual([
+      0, 0,
+    ]);
     const stranger = { kind: 'derived' as const, mnemonic: new Secret(generateMnemonic(english, 256)) };
-    const wrongKeys = await sweepLedgerIdentities({ ledger, funder, chainId: local.target.chain.chainId, keyFor: keyForSlot(stranger), logger: recordingLogger() });
+    const wrongKeys = await sweepLedgerIdentities({
+      ledger,
+      funder,
+      chainId: local.target.chain.chainId,
+      keyFor: keyForSlot(stranger),
+      logger: recordingLogger(),
+    });
     expect(wrongKeys.map((outcome) => outcome.status === 'skipped' && outcome.reason)).toEqual([
       `derived identity #0 ${dead[0]!.address}: the configured mnemonic no longer opens it`,
       `derived identity #1 ${dead[1]!.address}: the configured mnemonic no longer opens it`,
@@ -286,9 +410,11 @@ async function attachmentText(resultsDir: string, name: string): Promise<string>
     }
   };
   for (const file of await readdir(resultsDir)) {
-    if (/-(result|container|globals)\.json$/.test(file)) visit(JSON.parse(await readFile(join(resultsDir, file), 'utf8')));
+    if (/-(result|container|globals)\.json$/.test(file))
+      visit(JSON.parse(await readFile(join(resultsDir, file), 'utf8')));
   }
-  if (sources.length !== 1) throw new Error(`expected one attachment "${name}" in ${resultsDir}, found ${sources.length}`);
+  if (sources.length !== 1)
+    throw new Error(`expected one attachment "${name}" in ${resultsDir}, found ${sources.length}`);
   return readFile(join(resultsDir, sources[0]!), 'utf8');
 }
 

@@ -9,20 +9,24 @@ import { runNestedVitest } from '../../fixtures/faults/nested-e2e';
 const RUN_TIMEOUT_MS = 4 * 60_000;
 
 describe('npm run e2e with a head client on plume-era contracts', () => {
-  it('is refused before any scenario, naming the client build, the contracts and the fix', async () => {
-    const run = await runNestedVitest({
-      args: ['--project', 'scenarios', 'scenarios/round-trip/stablecoin.spec.ts'],
-      env: { E2E_DEVNET: 'plume,clientBuild=head' },
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    console.log(`refused run: exit ${run.code} after ${Math.round(run.elapsedMs)} ms`);
+  it(
+    'is refused before any scenario, naming the client build, the contracts and the fix',
+    async () => {
+      const run = await runNestedVitest({
+        args: ['--project', 'scenarios', 'scenarios/round-trip/stablecoin.spec.ts'],
+        env: { E2E_DEVNET: 'plume,clientBuild=head' },
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      console.log(`refused run: exit ${run.code} after ${Math.round(run.elapsedMs)} ms`);
 
-    const plain = run.output;
-    expect(run.code, plain.slice(-4000)).toBe(2);
-    expect(plain).toMatch(/refused before any scenario: a head client cannot work on plume-era contracts/);
-    expect(plain).toMatch(/E2E_DEVNET=plume/);
-    expect(plain).toMatch(/E2E_DEVNET=head/);
-    expect(plain, 'no scenario test ran').not.toMatch(/Tests\s+\d+ (passed|failed)/);
-    expect(plain, "no test runner's error or stack").not.toMatch(/Unhandled Error|❯ /);
-  }, RUN_TIMEOUT_MS + 30_000);
+      const plain = run.output;
+      expect(run.code, plain.slice(-4000)).toBe(2);
+      expect(plain).toMatch(/refused before any scenario: a head client cannot work on plume-era contracts/);
+      expect(plain).toMatch(/E2E_DEVNET=plume/);
+      expect(plain).toMatch(/E2E_DEVNET=head/);
+      expect(plain, 'no scenario test ran').not.toMatch(/Tests\s+\d+ (passed|failed)/);
+      expect(plain, "no test runner's error or stack").not.toMatch(/Unhandled Error|❯ /);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 });

@@ -30,32 +30,74 @@ const shardDir = (index: number) => shardOutputDir({ index, count: 2 }, reports)
 let shards: NestedE2eRun[];
 let report: NestedE2eRun;
 
-beforeAll(async () => {
-  writeFileSync(join(reports, 'trends-history.jsonl'), `${JSON.stringify({
-    schema: 1, startedAt: '2026-11-01T00:00:00.000Z', finishedAt: '2026-11-01T00:01:00.000Z', target: 'devnet', harnessCommit: 'x',
-    tests: { passed: 0, failed: 0, broken: 0, skipped: 0 }, latencyMs: {}, gasUsed: {}, fundsSpentWei: null, leftOnL2Lines: null, stranded: null,
-    requestsPerWaitingHour: null, verdicts: {}, flakyWithinRun: [],
-    durationsMs: Object.fromEntries(Object.entries(RECORDED_MS).map(([file, ms]) => [`scenarios:${file}#Planted test`, ms])),
-  })}\n`);
-  shards = await Promise.all([1, 2].map((index) =>
-    runNestedE2e({ args: ['--shard', `${index}/2`, '--reports', reports, ...SELECTION], timeoutMs: SHARD_TIMEOUT_MS })));
-  report = await runNestedE2e({ script: 'scripts/report.ts', args: ['--reports', reports], timeoutMs: REPORT_TIMEOUT_MS });
-}, 2 * SHARD_TIMEOUT_MS + REPORT_TIMEOUT_MS);
+beforeAll(
+  async () => {
+    writeFileSync(
+      join(reports, 'trends-history.jsonl'),
+      `${JSON.stringify({
+        schema: 1,
+        startedAt: '2026-11-01T00:00:00.000Z',
+        finishedAt: '2026-11-01T00:01:00.000Z',
+        target: 'devnet',
+        harnessCommit: 'x',
+        tests: { passed: 0, failed: 0, broken: 0, skipped: 0 },
+        latencyMs: {},
+        gasUsed: {},
+        fundsSpentWei: null,
+        leftOnL2Lines: null,
+        stranded: null,
+        requestsPerWaitingHour: null,
+        verdicts: {},
+        flakyWithinRun: [],
+        durationsMs: Object.fromEntries(
+          Object.entries(RECORDED_MS).map(([file, ms]) => [`scenarios:${file}#Planted test`, ms]),
+        ),
+      })}\n`,
+    );
+    shards = await Promise.all(
+      [1, 2].map((index) =>
+        runNestedE2e({
+          args: ['--shard', `${index}/2`, '--reports', reports, ...SELECTION],
+          timeoutMs: SHARD_TIMEOUT_MS,
+        }),
+      ),
+    );
+    report = await runNestedE2e({
+      script: 'scripts/report.ts',
+      args: ['--reports', reports],
+      timeoutMs: REPORT_TIMEOUT_MS,
+    });
+  },
+  2 * SHARD_TIMEOUT_MS + REPORT_TIMEOUT_MS,
+);
 
 describe('npm run e2e -- --shard i/n, then npm run report', () => {
   it('each shard runs its own part of the selection and keeps its outputs, and a manifest, in reports/shards/<i>-of-<n>/', () => {
     for (const [i, run] of shards.entries()) {
       expect(run.code, run.output.slice(-4000)).toBe(0);
       const outputs = runOutputs(shardDir(i + 1));
-      for (const path of [outputs.junit, outputs.summary, join(outputs.allureResults, 'environment.properties')]) expect(existsSync(path), path).toBe(true);
-      expect(readShardManifest(outputs.dir)).toMatchObject({ shard: { index: i + 1, count: 2 }, selection: { paths: SELECTION }, exitCode: 0 });
+      for (const path of [outputs.junit, outputs.summary, join(outputs.allureResults, 'environment.properties')])
+        expect(existsSync(path), path).toBe(true);
+      expect(readShardManifest(outputs.dir)).toMatchObject({
+        shard: { index: i + 1, count: 2 },
+        selection: { paths: SELECTION },
+        exitCode: 0,
+      });
       expect(run.output, 'a shard leaves the report to npm run report').toContain(`results in ${outputs.dir}`);
     }
-    const suites = [1, 2].map((index) => parseJunit(readFileSync(runOutputs(shardDir(index)).junit, 'utf8'), `shard ${index}`));
+    const suites = [1, 2].map((index) =>
+      parseJunit(readFileSync(runOutputs(shardDir(index)).junit, 'utf8'), `shard ${index}`),
+    );
     const names = suites.map((suite) => [...suite.suites.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]));
     expect(names.flat().sort(), 'each file in exactly one shard').toEqual([...SELECTION].sort());
-    expect(names, 'split by the recorded durations: the longer file in shard 1').toEqual([[SELECTION[0]], [SELECTION[1]]]);
-    for (const index of [1, 2]) expect(readShardManifest(shardDir(index)).balance).toMatch(/^by the recorded durations of 2 files \([0-9a-f]{12}\)$/);
+    expect(names, 'split by the recorded durations: the longer file in shard 1').toEqual([
+      [SELECTION[0]],
+      [SELECTION[1]],
+    ]);
+    for (const index of [1, 2])
+      expect(readShardManifest(shardDir(index)).balance).toMatch(
+        /^by the recorded durations of 2 files \([0-9a-f]{12}\)$/,
+      );
   });
 
   it('merges the shards into one JUnit XML and one summary whose counts are the sums of the shards’', () => {
@@ -67,7 +109,8 @@ describe('npm run e2e -- --shard i/n, then npm run report', () => {
     const merged = runOutputs(reports);
     const junit = parseJunit(readFileSync(merged.junit, 'utf8'), 'merged');
     expect(junit.suiteCount).toBe(2);
-    for (const key of ['tests', 'failures', 'errors', 'skipped'] as const) expect(junit.totals[key], key).toBe(own[0]!.junit.totals[key] + own[1]!.junit.totals[key]);
+    for (const key of ['tests', 'failures', 'errors', 'skipped'] as const)
+      expect(junit.totals[key], key).toBe(own[0]!.junit.totals[key] + own[1]!.junit.totals[key]);
     for (const shard of own) expect(junit.suites).toContain(shard.junit.suites);
     expect(junit.totals.tests).toBeGreaterThan(0);
 
@@ -84,24 +127,42 @@ describe('npm run e2e -- --shard i/n, then npm run report', () => {
     });
     expect(summary.tests.passed + summary.tests.failed + summary.tests.skipped).toBe(junit.totals.tests);
     expect(summary.funds.leftOnL2).toEqual([...own[0]!.summary.funds.leftOnL2, ...own[1]!.summary.funds.leftOnL2]);
-    expect(summary.funds.strandedOnPurpose).toBe(own[0]!.summary.funds.strandedOnPurpose + own[1]!.summary.funds.strandedOnPurpose);
-    expect(summary.teardown.problems).toEqual([...own[0]!.summary.teardown.problems, ...own[1]!.summary.teardown.problems]);
+    expect(summary.funds.strandedOnPurpose).toBe(
+      own[0]!.summary.funds.strandedOnPurpose + own[1]!.summary.funds.strandedOnPurpose,
+    );
+    expect(summary.teardown.problems).toEqual([
+      ...own[0]!.summary.teardown.problems,
+      ...own[1]!.summary.teardown.problems,
+    ]);
   });
 
   it('writes one Allure report of every shard’s tests and one history entry for the whole run', () => {
     expect(existsSync(join(reports, 'allure-report', 'index.html'))).toBe(true);
     const history = readFileSync(join(reports, 'history.jsonl'), 'utf8').trim().split('\n');
     expect(history).toHaveLength(1);
-    const allure = JSON.parse(readFileSync(join(reports, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
+    const allure = JSON.parse(readFileSync(join(reports, 'allure-report', 'summary.json'), 'utf8')) as {
+      stats: { total: number };
+    };
     const junit = parseJunit(readFileSync(runOutputs(reports).junit, 'utf8'), 'merged');
     expect(allure.stats.total).toBe(junit.totals.tests);
   });
 
-  it('refuses the set once a shard is missing, naming it, and merges nothing', async () => {
-    renameSync(shardDir(2), join(reports, 'shard-2-elsewhere'));
-    const refused = await runNestedE2e({ script: 'scripts/report.ts', args: ['--reports', reports], timeoutMs: REPORT_TIMEOUT_MS });
-    expect(refused.code, refused.output).toBe(2);
-    expect(refused.output).toContain('the set is incomplete: 2-of-2 missing (1 of 2 shards present)');
-    expect(readFileSync(join(reports, 'history.jsonl'), 'utf8').trim().split('\n'), 'no second history entry').toHaveLength(1);
-  }, REPORT_TIMEOUT_MS + 30_000);
+  it(
+    'refuses the set once a shard is missing, naming it, and merges nothing',
+    async () => {
+      renameSync(shardDir(2), join(reports, 'shard-2-elsewhere'));
+      const refused = await runNestedE2e({
+        script: 'scripts/report.ts',
+        args: ['--reports', reports],
+        timeoutMs: REPORT_TIMEOUT_MS,
+      });
+      expect(refused.code, refused.output).toBe(2);
+      expect(refused.output).toContain('the set is incomplete: 2-of-2 missing (1 of 2 shards present)');
+      expect(
+        readFileSync(join(reports, 'history.jsonl'), 'utf8').trim().split('\n'),
+        'no second history entry',
+      ).toHaveLength(1);
+    },
+    REPORT_TIMEOUT_MS + 30_000,
+  );
 });

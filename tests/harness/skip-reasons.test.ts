@@ -28,7 +28,11 @@ async function runSkips(bare: boolean): Promise<FinishedRun> {
 }
 
 /** The Allure result of the test named `name`. */
-type AllureResult = { name: string; status: string; steps: { name: string; status?: string; attachments: { name: string; source: string }[] }[] };
+type AllureResult = {
+  name: string;
+  status: string;
+  steps: { name: string; status?: string; attachments: { name: string; source: string }[] }[];
+};
 function allureResult(out: string, name: string): AllureResult {
   const dir = join(out, 'allure-results');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('-result.json'))) {
@@ -39,34 +43,53 @@ function allureResult(out: string, name: string): AllureResult {
 }
 
 describe('skip reasons', () => {
-  it('a skip with a written reason carries it into the JUnit XML and the Allure result, and the run passes', async () => {
-    const run = await runSkips(false);
-    expect(run.code, run.output.slice(-4000)).toBe(0);
+  it(
+    'a skip with a written reason carries it into the JUnit XML and the Allure result, and the run passes',
+    async () => {
+      const run = await runSkips(false);
+      expect(run.code, run.output.slice(-4000)).toBe(0);
 
-    const junit = readFileSync(join(run.out, 'junit.xml'), 'utf8');
-    const testcase = junit.slice(junit.indexOf('is skipped with a written reason"'));
-    expect(testcase.slice(0, testcase.indexOf('</testcase>')), 'the JUnit testcase: skipped, with the reason as a property').toMatch(
-      new RegExp(`<skipped/>[\\s\\S]*<property name="skip reason" value="${WRITTEN_REASON}">`),
-    );
+      const junit = readFileSync(join(run.out, 'junit.xml'), 'utf8');
+      const testcase = junit.slice(junit.indexOf('is skipped with a written reason"'));
+      expect(
+        testcase.slice(0, testcase.indexOf('</testcase>')),
+        'the JUnit testcase: skipped, with the reason as a property',
+      ).toMatch(new RegExp(`<skipped/>[\\s\\S]*<property name="skip reason" value="${WRITTEN_REASON}">`));
 
-    const result = allureResult(run.out, 'is skipped with a written reason');
-    expect(result.status).toBe('skipped');
-    const [reasonStep, attachmentStep] = result.steps;
-    expect([reasonStep?.name, reasonStep?.status], 'a skipped step naming the reason').toEqual([`skipped: ${WRITTEN_REASON}`, 'skipped']);
-    expect(attachmentStep?.attachments.map((a) => [a.name, readFileSync(join(run.out, 'allure-results', a.source), 'utf8')]), 'the reason attached')
-      .toEqual([['why this test was skipped', WRITTEN_REASON]]);
+      const result = allureResult(run.out, 'is skipped with a written reason');
+      expect(result.status).toBe('skipped');
+      const [reasonStep, attachmentStep] = result.steps;
+      expect([reasonStep?.name, reasonStep?.status], 'a skipped step naming the reason').toEqual([
+        `skipped: ${WRITTEN_REASON}`,
+        'skipped',
+      ]);
+      expect(
+        attachmentStep?.attachments.map((a) => [
+          a.name,
+          readFileSync(join(run.out, 'allure-results', a.source), 'utf8'),
+        ]),
+        'the reason attached',
+      ).toEqual([['why this test was skipped', WRITTEN_REASON]]);
 
-    const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
-    expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 1, skippedWithoutReason: 0 });
-  }, RUN_TIMEOUT_MS + 10_000);
+      const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
+      expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 1, skippedWithoutReason: 0 });
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 
-  it('a skip without a reason fails the run, which names it, and summary.json counts it', async () => {
-    const run = await runSkips(true);
-    expect(run.code, run.output.slice(-4000)).toBe(1);
-    expect(run.output).toMatch(/1 test\(s\) skipped without a written reason — this fails the run/);
-    expect(run.output).toMatch(/\[scenarios\] .*tests\/harness\/skip-reasons\/skips\.spec\.ts > skips > is skipped without a reason/);
-    expect(run.output, 'no test failed: the skip alone fails the run').toMatch(/Tests\s+1 passed \| 2 skipped \(3\)/);
-    const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
-    expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 2, skippedWithoutReason: 1 });
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    'a skip without a reason fails the run, which names it, and summary.json counts it',
+    async () => {
+      const run = await runSkips(true);
+      expect(run.code, run.output.slice(-4000)).toBe(1);
+      expect(run.output).toMatch(/1 test\(s\) skipped without a written reason — this fails the run/);
+      expect(run.output).toMatch(
+        /\[scenarios\] .*tests\/harness\/skip-reasons\/skips\.spec\.ts > skips > is skipped without a reason/,
+      );
+      expect(run.output, 'no test failed: the skip alone fails the run').toMatch(/Tests\s+1 passed \| 2 skipped \(3\)/);
+      const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
+      expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 2, skippedWithoutReason: 1 });
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 });

@@ -34,15 +34,22 @@ describe('a confirmation that never comes', () => {
     const deposit = await alice!.deposit(target.tokens[0]!, '1');
     await deposit.reaches('Submitted');
 
-    const failure = await deposit.reaches('Confirmed').then(() => undefined, (error: unknown) => error);
+    const failure = await deposit.reaches('Confirmed').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 
     expect(failure).toBeInstanceOf(WaitTimeoutError);
     const message = (failure as WaitTimeoutError).message;
     expect(message).toContain(`alice's deposit request ${deposit.id} to be Confirmed`);
     expect(message).toMatch(/Timed out after \d+(\.\d+)? s/);
     expect(message).toMatch(/status Submitted, L2 block seen (none|\d+)/);
-    expect(message).toContain(`registered proposers: ${devnet.deployment.proposers[0]!.address} http://proposer:3000 (answers Healthy)`);
+    expect(message).toContain(
+      `registered proposers: ${devnet.deployment.proposers[0]!.address} http://proposer:3000 (answers Healthy)`,
+    );
     expect(message).toMatch(/last L2 block on L1: (none yet|\d+)/);
-    expect((failure as WaitTimeoutError).report.elapsedMs).toBeLessThan(SHORT.requestSubmitted + SHORT.l2Confirmation + 5_000);
+    expect((failure as WaitTimeoutError).report.elapsedMs).toBeLessThan(
+      SHORT.requestSubmitted + SHORT.l2Confirmation + 5_000,
+    );
   });
 });

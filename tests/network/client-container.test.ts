@@ -37,7 +37,13 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([
     // Alice's container also gets a file the way a real image gets its contract_hashes.toml.
     // Her plume client also logs its settings at trace, which prints the signing key (see the redaction test).
-    startClientContainer({ devnet, name: 'client-alice', signingKey: aliceKey, files: { [EXTRA_FILE]: EXTRA_CONTENT }, env: { RUST_LOG: 'info,configuration=trace' } }),
+    startClientContainer({
+      devnet,
+      name: 'client-alice',
+      signingKey: aliceKey,
+      files: { [EXTRA_FILE]: EXTRA_CONTENT },
+      env: { RUST_LOG: 'info,configuration=trace' },
+    }),
     startClientContainer({ devnet, name: 'client-bob', signingKey: new Secret(generatePrivateKey()), build: 'head' }),
   ]);
 });
@@ -63,7 +69,9 @@ async function health(client: Pick<StartedClientContainer, 'baseUrl'>): Promise<
 
 describe('client containers', () => {
   it('get the extra files a real image reads, readable by the client user', async () => {
-    expect(await nodeIn(alice, `process.stdout.write(require('fs').readFileSync('${EXTRA_FILE}', 'utf8'))`)).toBe(EXTRA_CONTENT);
+    expect(await nodeIn(alice, `process.stdout.write(require('fs').readFileSync('${EXTRA_FILE}', 'utf8'))`)).toBe(
+      EXTRA_CONTENT,
+    );
   });
 
   it('start in parallel, each healthy on its own 127.0.0.1 port, as the unprivileged user', async () => {
@@ -101,7 +109,9 @@ describe('client containers', () => {
     expect(alice.logs()).toMatch(/Shut down: store persisted \(\d+ commitment\(s\)\)/);
     expect(alice.baseUrl).toBe(baseUrl);
     expect(await health(alice)).toBe('Healthy');
-    expect(await nodeIn(alice, "process.stdout.write(fs.readFileSync('/app/data/restart-marker', 'utf8'))")).toBe('kept');
+    expect(await nodeIn(alice, "process.stdout.write(fs.readFileSync('/app/data/restart-marker', 'utf8'))")).toBe(
+      'kept',
+    );
     await waitFor({
       what: 'the restarted client to print its start line again',
       timeoutMs: 10_000,
@@ -116,12 +126,19 @@ describe('client containers', () => {
     // The plume client prints its settings, signing key in clear, at trace (configuration/src/settings.rs:135 @
     // plume_testnet_client 4e84c58); docker's own copy of the log shows it was printed. Booleans only: a failure
     // message must not quote a log holding the key.
-    const raw = (await (await dockerEngine()).getContainer(alice.container.getId()).logs({ stdout: true, stderr: true })).toString('utf8');
+    const raw = (
+      await (await dockerEngine()).getContainer(alice.container.getId()).logs({ stdout: true, stderr: true })
+    ).toString('utf8');
     const printed = `signing_key: "${aliceKey.reveal()}"`;
-    expect(raw.includes(printed), 'the client printed its signing key in its settings line (docker\'s log)').toBe(true);
+    expect(raw.includes(printed), "the client printed its signing key in its settings line (docker's log)").toBe(true);
     const logs = alice.logs();
-    expect(logs.includes('signing_key: "[redacted]"'), 'the captured log keeps the settings line with the key redacted').toBe(true);
-    expect(logs.toLowerCase().includes(aliceKey.reveal().slice(2).toLowerCase()), 'the key in the captured log').toBe(false);
+    expect(
+      logs.includes('signing_key: "[redacted]"'),
+      'the captured log keeps the settings line with the key redacted',
+    ).toBe(true);
+    expect(logs.toLowerCase().includes(aliceKey.reveal().slice(2).toLowerCase()), 'the key in the captured log').toBe(
+      false,
+    );
   });
 
   it("redacts a key derivation's seed and root key, which the plume client prints, from the captured log", async () => {
@@ -139,31 +156,67 @@ describe('client containers', () => {
     });
     await api.close();
     // Booleans only: a failure message must not quote a log holding them.
-    const raw = (await (await dockerEngine()).getContainer(alice.container.getId()).logs({ stdout: true, stderr: true })).toString('utf8');
+    const raw = (
+      await (await dockerEngine()).getContainer(alice.container.getId()).logs({ stdout: true, stderr: true })
+    ).toString('utf8');
     const seedHex = Buffer.from(seed).toString('hex');
     expect(raw.includes(`Mnemonic seed: ${seedHex}`), "the client printed the seed (docker's log)").toBe(true);
     expect(raw.includes(`Derived root key: ${rootKey}`), "the client printed the root key (docker's log)").toBe(true);
     const logs = alice.logs();
-    expect(logs.includes('Mnemonic seed: [redacted]') && logs.includes('Derived root key: [redacted]'), 'both lines kept, redacted').toBe(true);
-    expect(logs.includes(seedHex) || logs.includes(String(rootKey)), 'the seed or root key in the captured log').toBe(false);
+    expect(
+      logs.includes('Mnemonic seed: [redacted]') && logs.includes('Derived root key: [redacted]'),
+      'both lines kept, redacted',
+    ).toBe(true);
+    expect(logs.includes(seedHex) || logs.includes(String(rootKey)), 'the seed or root key in the captured log').toBe(
+      false,
+    );
   });
 
   it('carries whom it serves in its labels, without its key, and is adopted by id: same API and store, its log followed, never restarted, its end noticed', async () => {
     const carolKey = new Secret(generatePrivateKey());
-    const serves = { user: 'carol', runId: 'run-under-test', nightfall: devnet.deployment.nightfall, keepForRescue: true };
+    const serves = {
+      user: 'carol',
+      runId: 'run-under-test',
+      nightfall: devnet.deployment.nightfall,
+      keepForRescue: true,
+    };
     const carol = await startClientContainer({ devnet, name: 'client-carol', signingKey: carolKey, serves });
     const engine = await dockerEngine();
     const { Config } = await engine.getContainer(carol.id).inspect();
     expect(readClientLabels(Config.Labels)).toEqual({
-      client: 'client-carol', user: 'carol', l1Address: privateKeyToAddress(carolKey.reveal()), chainId: devnet.chainId, nightfall: devnet.deployment.nightfall, runId: 'run-under-test', keepForRescue: true,
+      client: 'client-carol',
+      user: 'carol',
+      l1Address: privateKeyToAddress(carolKey.reveal()),
+      chainId: devnet.chainId,
+      nightfall: devnet.deployment.nightfall,
+      runId: 'run-under-test',
+      keepForRescue: true,
     });
-    expect(JSON.stringify(Config.Labels).toLowerCase().includes(carolKey.reveal().slice(2).toLowerCase()), 'the key in a label').toBe(false);
+    expect(
+      JSON.stringify(Config.Labels).toLowerCase().includes(carolKey.reveal().slice(2).toLowerCase()),
+      'the key in a label',
+    ).toBe(false);
     const { Volumes } = await engine.listVolumes({ filters: { name: [carol.volume] } });
-    expect(Volumes?.[0]?.Labels).toMatchObject({ 'nightfall-e2e.role': 'client-store', 'nightfall-e2e.client': 'client-carol', 'nightfall-e2e.keep-for-rescue': 'true' });
+    expect(Volumes?.[0]?.Labels).toMatchObject({
+      'nightfall-e2e.role': 'client-store',
+      'nightfall-e2e.client': 'client-carol',
+      'nightfall-e2e.keep-for-rescue': 'true',
+    });
 
     const adopted = await adoptClientContainer(carol.id);
-    expect({ name: adopted.name, id: adopted.id, baseUrl: adopted.baseUrl, volume: adopted.volume, urlInNetwork: adopted.urlInNetwork })
-      .toEqual({ name: carol.name, id: carol.id, baseUrl: carol.baseUrl, volume: carol.volume, urlInNetwork: carol.urlInNetwork });
+    expect({
+      name: adopted.name,
+      id: adopted.id,
+      baseUrl: adopted.baseUrl,
+      volume: adopted.volume,
+      urlInNetwork: adopted.urlInNetwork,
+    }).toEqual({
+      name: carol.name,
+      id: carol.id,
+      baseUrl: carol.baseUrl,
+      volume: carol.volume,
+      urlInNetwork: carol.urlInNetwork,
+    });
     expect(await health(adopted)).toBe('Healthy');
     // A marker, then its past lines (and what it prints from now on).
     const startLine = carol.logBuffer.lines()[0]!;
@@ -174,7 +227,9 @@ describe('client containers', () => {
 
     // Killed by someone else while adopted: its keys are gone, and the adoption says so at once.
     await engine.getContainer(carol.id).kill();
-    await expect(adopted.ended).resolves.toBe(`client client-carol (container ${carol.id.slice(0, 12)}) stopped while adopted (stopped, killed or removed by another process)`);
+    await expect(adopted.ended).resolves.toBe(
+      `client client-carol (container ${carol.id.slice(0, 12)}) stopped while adopted (stopped, killed or removed by another process)`,
+    );
     await adopted.stop();
     expect(await engine.listContainers({ all: true, filters: { id: [carol.id] } })).toEqual([]);
     const after = await engine.listVolumes({ filters: { name: [carol.volume] } });

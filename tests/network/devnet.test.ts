@@ -43,10 +43,19 @@ describe('devnet', () => {
     expect(devnet.rpcLimits).toEqual({ maxLogRange: 100, maxLogResults: 10_000, requestsPerSecond: 1_500, burst: 250 });
     expect(devnet.rpcUrl).not.toBe(devnet.anvilRpcUrl);
     const latest = await createPublicClient({ transport: http(devnet.anvilRpcUrl) }).getBlockNumber();
-    const wide = { method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: `0x${(latest + 200n).toString(16)}` }] } as const;
-    await expect(createPublicClient({ transport: http(devnet.rpcUrl, { retryCount: 0 }) }).request(wide as never)).rejects.toThrow(/query exceeds max block range 100/);
-    await expect(createPublicClient({ transport: http(devnet.anvilRpcUrl) }).request(wide as never)).resolves.toEqual(expect.any(Array));
-    await expect(createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl, { retryCount: 0 }) }).getAutomine()).rejects.toThrow(/anvil_getAutomine does not exist/);
+    const wide = {
+      method: 'eth_getLogs',
+      params: [{ fromBlock: '0x1', toBlock: `0x${(latest + 200n).toString(16)}` }],
+    } as const;
+    await expect(
+      createPublicClient({ transport: http(devnet.rpcUrl, { retryCount: 0 }) }).request(wide as never),
+    ).rejects.toThrow(/query exceeds max block range 100/);
+    await expect(createPublicClient({ transport: http(devnet.anvilRpcUrl) }).request(wide as never)).resolves.toEqual(
+      expect.any(Array),
+    );
+    await expect(
+      createTestClient({ mode: 'anvil', transport: http(devnet.rpcUrl, { retryCount: 0 }) }).getAutomine(),
+    ).rejects.toThrow(/anvil_getAutomine does not exist/);
     expect(await rpcLimitsStats(devnet.rpcUrl)).toMatchObject({ refused: { range: 1, method: 1 } });
 
     const target = devnetTarget(devnetFactsOf(devnet, 2, { holdBlocks: false }));
@@ -61,7 +70,9 @@ describe('devnet', () => {
       roundRobin: devnet.deployment.roundRobin,
       x509: devnet.deployment.x509,
     });
-    const code = await createPublicClient({ transport: http(devnet.rpcUrl) }).getCode({ address: devnet.deployment.nightfall });
+    const code = await createPublicClient({ transport: http(devnet.rpcUrl) }).getCode({
+      address: devnet.deployment.nightfall,
+    });
     expect(code?.length).toBeGreaterThan(2);
   });
 
@@ -71,11 +82,15 @@ describe('devnet', () => {
     expect((await response.text()).trim()).toBe('Healthy');
     expect(devnet.deployment.proposers.map((proposer) => proposer.url)).toEqual([devnet.proposerUrlInNetwork]);
 
-    const probe = await devnet.containers.proposer.exec(['node', '-e', [
-      "fetch('http://anvil:8545', { method: 'POST', headers: { 'content-type': 'application/json' },",
-      "  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })",
-      '.then((r) => r.json()).then((body) => process.stdout.write(body.result))',
-    ].join('')]);
+    const probe = await devnet.containers.proposer.exec([
+      'node',
+      '-e',
+      [
+        "fetch('http://anvil:8545', { method: 'POST', headers: { 'content-type': 'application/json' },",
+        "  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })",
+        '.then((r) => r.json()).then((body) => process.stdout.write(body.result))',
+      ].join(''),
+    ]);
     expect(probe).toMatchObject({ exitCode: 0, stdout: '0x7a69' });
   });
 
@@ -93,7 +108,10 @@ describe('devnet', () => {
     const anvilLog = devnet.logs.anvil.text();
     expect(anvilLog).toContain('Listening on');
     expect(anvilLog).toContain('Private Keys');
-    expect(anvilLog.toLowerCase().includes(devnet.funderKey.reveal().slice(2).toLowerCase()), "the funder key appears in the captured anvil log").toBe(false);
+    expect(
+      anvilLog.toLowerCase().includes(devnet.funderKey.reveal().slice(2).toLowerCase()),
+      'the funder key appears in the captured anvil log',
+    ).toBe(false);
   });
 
   it('removes its containers and network on stop', async () => {

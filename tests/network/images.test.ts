@@ -33,7 +33,12 @@ describe('devnet images', () => {
     const first = byName(await ensureDevnetImageOutcomes(quiet));
     const second = byName(await ensureDevnetImageOutcomes(quiet));
 
-    const repositories = { anvil: 'anvil', client: 'client', proposer: 'proposer', eventService: 'event-service' } as const;
+    const repositories = {
+      anvil: 'anvil',
+      client: 'client',
+      proposer: 'proposer',
+      eventService: 'event-service',
+    } as const;
     for (const [name, repository] of Object.entries(repositories) as [keyof typeof repositories, string][]) {
       expect(first[name]!.tag).toMatch(new RegExp(`^nightfall-e2e/${repository}:[0-9a-f]{12}$`));
       expect(second[name]).toMatchObject({ tag: first[name]!.tag, built: false });

@@ -13,44 +13,56 @@ import type { User } from '../../fixtures/users';
 
 const BATCH_WINDOW_SECONDS = 1;
 
-describe.each(['amount-in-calldata', 'key-in-log', 'salt-in-report'] as const)('E2E_DEVNET_PLANTED_LEAK=%s', (leak: PlantedLeak) => {
-  let devnet: Devnet | undefined;
-  let cast: Cast | undefined;
-  const records: PrivacyRecord[] = [];
+describe.each(['amount-in-calldata', 'key-in-log', 'salt-in-report'] as const)(
+  'E2E_DEVNET_PLANTED_LEAK=%s',
+  (leak: PlantedLeak) => {
+    let devnet: Devnet | undefined;
+    let cast: Cast | undefined;
+    const records: PrivacyRecord[] = [];
 
-  beforeAll(async () => {
-    devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
-    const target: Target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { plantedLeak: leak }));
-    const token: TokenUnderTest = target.tokens.find((t) => t.symbol === 'dUSD')!;
-    cast = await startCast(target, ['alice', 'bob'], {
-      tokens: { alice: { [token.symbol]: units(token, '10') } },
-      scenario: `planted leak ${leak}`,
-      // Unspent commitments at close: salt-in-report plants one of their salts (a cast that brings its value home has none).
-      leftovers: 'keep',
-      recordPrivacy: (record) => records.push(record),
+    beforeAll(async () => {
+      devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS });
+      const target: Target = devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { plantedLeak: leak }));
+      const token: TokenUnderTest = target.tokens.find((t) => t.symbol === 'dUSD')!;
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: units(token, '10') } },
+        scenario: `planted leak ${leak}`,
+        // Unspent commitments at close: salt-in-report plants one of their salts (a cast that brings its value home has none).
+        leftovers: 'keep',
+        recordPrivacy: (record) => records.push(record),
+      });
+      const [alice, bob] = cast.users as [User, User];
+      await (await alice.deposit(token, '10')).reaches('Confirmed');
+      await (await alice.transfer(token, '4', bob)).reaches('Confirmed');
+      await cast.close();
     });
-    const [alice, bob] = cast.users as [User, User];
-    await (await alice.deposit(token, '10')).reaches('Confirmed');
-    await (await alice.transfer(token, '4', bob)).reaches('Confirmed');
-    await cast.close();
-  });
 
-  afterAll(async () => {
-    await cast?.close();
-    await devnet?.stop();
-  });
+    afterAll(async () => {
+      await cast?.close();
+      await devnet?.stop();
+    });
 
-  it('is caught by the cast\'s privacy check, and only that leak', () => {
-    expect(records).toHaveLength(1);
-    const [record] = records as [PrivacyRecord];
-    expect(record.error).toBeUndefined();
-    expect(record.checked.transfers).toBe(1);
-    const expected = {
-      'amount-in-calldata': { what: expect.stringMatching(/^amount of transfer /) as string, where: expect.stringMatching(/slot \d+ \(transfer /) as string },
-      'key-in-log': { what: expect.stringMatching(/^recipient ZKP public key/) as string, where: "alice's client container log" },
-      'salt-in-report': { what: 'salt of an unspent commitment of alice', where: expect.stringMatching(/planted-leak-.*\.txt$/) as string },
-    }[leak];
-    expect(record.leaks.length).toBeGreaterThan(0);
-    for (const found of record.leaks) expect(found).toMatchObject(expected);
-  });
-});
+    it("is caught by the cast's privacy check, and only that leak", () => {
+      expect(records).toHaveLength(1);
+      const [record] = records as [PrivacyRecord];
+      expect(record.error).toBeUndefined();
+      expect(record.checked.transfers).toBe(1);
+      const expected = {
+        'amount-in-calldata': {
+          what: expect.stringMatching(/^amount of transfer /) as string,
+          where: expect.stringMatching(/slot \d+ \(transfer /) as string,
+        },
+        'key-in-log': {
+          what: expect.stringMatching(/^recipient ZKP public key/) as string,
+          where: "alice's client container log",
+        },
+        'salt-in-report': {
+          what: 'salt of an unspent commitment of alice',
+          where: expect.stringMatching(/planted-leak-.*\.txt$/) as string,
+        },
+      }[leak];
+      expect(record.leaks.length).toBeGreaterThan(0);
+      for (const found of record.leaks) expect(found).toMatchObject(expected);
+    });
+  },
+);

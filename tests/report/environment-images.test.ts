@@ -8,7 +8,12 @@ import { imageFacts, runEnvironmentFacts } from '../../fixtures/network/image-fa
 describe("the report's image facts", () => {
   it('name each devnet image by its content-hash tag and its engine id', async () => {
     const images = await ensureDevnetImages({ log: () => undefined });
-    const facts = await imageFacts({ client: images.client, proposer: images.proposer, missing: 'nightfall-e2e/no-such-image:0', clientDatabase: undefined });
+    const facts = await imageFacts({
+      client: images.client,
+      proposer: images.proposer,
+      missing: 'nightfall-e2e/no-such-image:0',
+      clientDatabase: undefined,
+    });
     expect(facts['image.client']).toBe(`${images.client} ${await localImageId(images.client)}`);
     expect(facts['image.proposer']).toBe(`${images.proposer} ${await localImageId(images.proposer)}`);
     expect(facts['image.missing']).toMatch(/^nightfall-e2e\/no-such-image:0 \(not inspectable: .*no such image/i);

@@ -28,10 +28,16 @@ afterAll(async () => {
 });
 
 const wsUrl = () => anvil.rpcUrl.replace(/^http/, 'ws');
-const chain = () => createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) }).extend(publicActions);
+const chain = () =>
+  createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) }).extend(publicActions);
 
 /** Resolves with 'woken' when next() resolves within the bound, else 'not woken'. */
-async function wokenWithin(wake: ChainWake, act: () => Promise<unknown>, pollMs = NO_SAFETY_NET_MS, boundMs = PUSH_BOUND_MS): Promise<'woken' | 'not woken'> {
+async function wokenWithin(
+  wake: ChainWake,
+  act: () => Promise<unknown>,
+  pollMs = NO_SAFETY_NET_MS,
+  boundMs = PUSH_BOUND_MS,
+): Promise<'woken' | 'not woken'> {
   const stop = new AbortController();
   const bound = new Promise<'not woken'>((resolve) => setTimeout(() => resolve('not woken'), boundMs).unref());
   const woken = wake.next(pollMs, stop.signal).then(() => 'woken' as const);
@@ -43,7 +49,10 @@ async function wokenWithin(wake: ChainWake, act: () => Promise<unknown>, pollMs 
 
 /** A wake that only pushes end (no safety net), recording what it reports. */
 async function open(url: string, on: WakeOn, errors: string[]): Promise<ChainWake> {
-  const wake = await openChainWake(url, on, { onError: (message) => errors.push(message), safetyNetMs: NO_SAFETY_NET_MS });
+  const wake = await openChainWake(url, on, {
+    onError: (message) => errors.push(message),
+    safetyNetMs: NO_SAFETY_NET_MS,
+  });
   if (!wake) throw new Error('expected a wake for a ws:// endpoint');
   opened.push(wake);
   return wake;
@@ -59,13 +68,18 @@ describe('chainWake', () => {
 
   it("wakes a follower at a contract's new log, and a push that came between two waits is not lost", async () => {
     const funder = privateKeyToAccount(anvilDevAccount(0).key.reveal());
-    const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(anvil.rpcUrl) }).extend(publicActions);
+    const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(anvil.rpcUrl) }).extend(
+      publicActions,
+    );
     const { abi, bytecode } = loadArtifact('WrappedGas');
     const deployed = await wallet.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode }) });
     const address = deployed.contractAddress as Address;
     const errors: string[] = [];
     const wake = await open(wsUrl(), { kind: 'logs', address }, errors);
-    const emitLog = async () => wallet.waitForTransactionReceipt({ hash: await wallet.writeContract({ address, abi, functionName: 'deposit', value: 1n }) });
+    const emitLog = async () =>
+      wallet.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address, abi, functionName: 'deposit', value: 1n }),
+      });
 
     expect(await wokenWithin(wake, emitLog)).toBe('woken');
     // One more log while nobody waits: the next wait ends on it.
@@ -76,17 +90,21 @@ describe('chainWake', () => {
 
   it("with an event given, only that event's logs wake", async () => {
     const funder = privateKeyToAccount(anvilDevAccount(1).key.reveal());
-    const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(anvil.rpcUrl) }).extend(publicActions);
+    const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(anvil.rpcUrl) }).extend(
+      publicActions,
+    );
     const { abi, bytecode } = loadArtifact('WrappedGas');
-    const address = (await wallet.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode }) })).contractAddress as Address;
+    const address = (await wallet.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode }) }))
+      .contractAddress as Address;
     const withdrawal = abi.find((item): item is AbiEvent => item.type === 'event' && item.name === 'Withdrawal')!;
     const errors: string[] = [];
     const wake = await open(wsUrl(), { kind: 'logs', address, event: withdrawal }, errors);
-    const send = async (functionName: 'deposit' | 'withdraw') => wallet.waitForTransactionReceipt({
-      hash: await (functionName === 'deposit'
-        ? wallet.writeContract({ address, abi, functionName, value: 2n })
-        : wallet.writeContract({ address, abi, functionName, args: [1n] })),
-    });
+    const send = async (functionName: 'deposit' | 'withdraw') =>
+      wallet.waitForTransactionReceipt({
+        hash: await (functionName === 'deposit'
+          ? wallet.writeContract({ address, abi, functionName, value: 2n })
+          : wallet.writeContract({ address, abi, functionName, args: [1n] })),
+      });
 
     // A deposit logs Deposit and Transfer, no Withdrawal: anvil pushes a matching log as it mines, so seconds are ample.
     expect(await wokenWithin(wake, () => send('deposit'), NO_SAFETY_NET_MS, 3_000)).toBe('not woken');
@@ -94,7 +112,7 @@ describe('chainWake', () => {
     expect(errors).toEqual([]);
   });
 
-  it('turns into polling at the follower\'s own interval once the subscription fails, and says so once', async () => {
+  it("turns into polling at the follower's own interval once the subscription fails, and says so once", async () => {
     const errors: string[] = [];
     // Nothing listens there: the socket cannot open.
     const wake = await open('ws://127.0.0.1:9/', { kind: 'newHeads' }, errors);

@@ -88,7 +88,12 @@ async function startOnPort(port: number, options: AnvilOptions): Promise<AnvilPr
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilAnswering(rpcUrl, chainId, exited.then(() => failure), options.readyTimeoutMs ?? 15_000);
+    await waitUntilAnswering(
+      rpcUrl,
+      chainId,
+      exited.then(() => failure),
+      options.readyTimeoutMs ?? 15_000,
+    );
   } catch (error) {
     await stop();
     throw new Error(`anvil did not start on port ${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);

@@ -21,7 +21,8 @@ export function devnetPerFile(options: { batchWindowSeconds: number }): DevnetOf
     await started?.devnet.stop();
   });
   const get = (): DevnetOfFile => {
-    if (!started) throw new Error('the devnet of this file is not started: read it inside tests and hooks, not at import');
+    if (!started)
+      throw new Error('the devnet of this file is not started: read it inside tests and hooks, not at import');
     return started;
   };
   return {

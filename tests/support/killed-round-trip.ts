@@ -8,7 +8,14 @@ import { chainClients, devnetTokens, l1Balances, type L1BalanceSnapshot } from '
 import { runNestedE2e, type NestedE2eRun } from '../../fixtures/faults/nested-e2e';
 import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
 import { nfTokenId } from '../../fixtures/l1-contracts';
-import { isOrphan, readClientLabels, removeLeftovers, startDevnet, type Devnet, type LabelledClient } from '../../fixtures/network';
+import {
+  isOrphan,
+  readClientLabels,
+  removeLeftovers,
+  startDevnet,
+  type Devnet,
+  type LabelledClient,
+} from '../../fixtures/network';
 import { CLIENT_LABEL } from '../../fixtures/network/client-labels';
 import { dockerEngine, ignoreGone } from '../../fixtures/network/engine';
 import { PROJECT_FILTER } from '../../fixtures/network/ownership';
@@ -16,7 +23,13 @@ import { listStoredCommitments } from '../../fixtures/recovery';
 import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets';
 import { waitFor } from '../../fixtures/waits';
-import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, standInSettingsOf } from '../testnet/devnet-as-testnet';
+import {
+  allowlist,
+  fundedFunders,
+  STAND_IN_GAS_ALLOWANCE,
+  STAND_IN_TOKENS,
+  standInSettingsOf,
+} from '../testnet/devnet-as-testnet';
 
 /** From the start of `npm run e2e` to Alice's confirmed deposit: preflight (one client started), vitest, the cast, the deposit. */
 export const KILL_BOUND_MS = 6 * 60_000;
@@ -64,20 +77,31 @@ export async function killRoundTripAfterDeposit(label: string): Promise<KilledRo
   const { publicClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
   const balancesOf = (address: Address) => l1Balances(publicClient, address, devnetTokens(devnet.deployment));
   // What preflight asks for a round trip of both tokens (it plans for every token of the profile, whatever runs).
-  const [funder] = await fundedFunders(devnet, [{ native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('2'), WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit, dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit }]);
+  const [funder] = await fundedFunders(devnet, [
+    {
+      native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('2'),
+      WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit,
+      dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit,
+    },
+  ]);
   const clientKeys: Secret<Hex>[] = Array.from({ length: USERS }, () => new Secret(generatePrivateKey()));
   const clientAddresses = clientKeys.map((key) => privateKeyToAddress(key.reveal()));
   await allowlist(devnet, clientAddresses);
 
   const profile = standInSettingsOf(devnet, funder!.key, {
-    clientBuild: devnet.contracts, clientKeys: clientKeys.map((key) => key.reveal()).join(','), timeouts: { l2Confirmation: '2m' },
+    clientBuild: devnet.contracts,
+    clientKeys: clientKeys.map((key) => key.reveal()).join(','),
+    timeouts: { l2Confirmation: '2m' },
   });
   const files = writeStandInEnvFile(profile, label);
   const funderBefore = await balancesOf(funder!.address);
 
   const clientsOfTheRun = async (): Promise<KilledRunClient[]> => {
     const engine = await dockerEngine();
-    const listed = await engine.listContainers({ all: true, filters: { label: [...PROJECT_FILTER.label, CLIENT_LABEL] } });
+    const listed = await engine.listContainers({
+      all: true,
+      filters: { label: [...PROJECT_FILTER.label, CLIENT_LABEL] },
+    });
     return listed.flatMap((c) => {
       const labels = readClientLabels(c.Labels);
       if (!labels || !clientAddresses.includes(labels.l1Address)) return [];
@@ -86,29 +110,48 @@ export async function killRoundTripAfterDeposit(label: string): Promise<KilledRo
     });
   };
 
-  const killedRun = await runNestedE2e({ args: ['--target', 'testnet', '--env-file', files.envFile, SCENARIO], env: { E2E_LOG_LEVEL: 'info' }, killWhen: DEPOSIT_CONFIRMED, timeoutMs: KILL_BOUND_MS });
+  const killedRun = await runNestedE2e({
+    args: ['--target', 'testnet', '--env-file', files.envFile, SCENARIO],
+    env: { E2E_LOG_LEVEL: 'info' },
+    killWhen: DEPOSIT_CONFIRMED,
+    timeoutMs: KILL_BOUND_MS,
+  });
   const heldAtKill = await Promise.all(clientAddresses.map(balancesOf));
   // SIGKILL is delivered at once, but a process is gone only once its parent (here init) has reaped it: until then its
   // clients and leases still count as another live process's, as they should.
   const killedAt = performance.now();
   const clientsAtKill = await waitFor({
-    what: 'the killed run\'s processes to be gone (the owners of its client containers)',
+    what: "the killed run's processes to be gone (the owners of its client containers)",
     timeoutMs: PROCESSES_GONE_MS,
     probe: clientsOfTheRun,
     isDone: (clients) => clients.length > 0 && clients.every((c) => isOrphan(c.rawLabels)),
-    describe: (clients) => clients.map((c) => `${c.labels.client} owned by ${c.rawLabels['nightfall-e2e.owner']} (${isOrphan(c.rawLabels) ? 'gone' : 'alive'})`).join(', ') || 'no client found',
+    describe: (clients) =>
+      clients
+        .map(
+          (c) =>
+            `${c.labels.client} owned by ${c.rawLabels['nightfall-e2e.owner']} (${isOrphan(c.rawLabels) ? 'gone' : 'alive'})`,
+        )
+        .join(', ') || 'no client found',
     logger: recordingLogger(),
   });
   const wgas = hex64(nfTokenId(devnet.deployment.tokens.wrappedGas, 0n));
-  const unspentWgasAtKill = Object.fromEntries(await Promise.all(clientsAtKill.map(async (client) => {
-    const { parsed } = await listStoredCommitments(client.baseUrl);
-    const unspent = parsed.filter((c) => c.status === 'Unspent' && c.preimage.nf_token_id.toLowerCase() === wgas);
-    return [client.labels.user, unspent.reduce((sum, c) => sum + c.preimage.value, 0n)] as const;
-  })));
-  console.log(`npm run e2e killed with SIGKILL ${Math.round((killedRun.killed?.atMs ?? killedRun.elapsedMs) / 1000)} s after its start, on "${killedRun.killed?.matched ?? '(no match)'}" ` +
-    `(its processes gone ${Math.round(performance.now() - killedAt)} ms after its balances were read); ` +
-    `its clients: ${clientsAtKill.map((c) => `${c.labels.client} (${c.state})`).join(', ')}; ` +
-    `Unspent WGAS in them (raw): ${Object.entries(unspentWgasAtKill).map(([user, raw]) => `${user} ${raw}`).join(', ')}`);
+  const unspentWgasAtKill = Object.fromEntries(
+    await Promise.all(
+      clientsAtKill.map(async (client) => {
+        const { parsed } = await listStoredCommitments(client.baseUrl);
+        const unspent = parsed.filter((c) => c.status === 'Unspent' && c.preimage.nf_token_id.toLowerCase() === wgas);
+        return [client.labels.user, unspent.reduce((sum, c) => sum + c.preimage.value, 0n)] as const;
+      }),
+    ),
+  );
+  console.log(
+    `npm run e2e killed with SIGKILL ${Math.round((killedRun.killed?.atMs ?? killedRun.elapsedMs) / 1000)} s after its start, on "${killedRun.killed?.matched ?? '(no match)'}" ` +
+      `(its processes gone ${Math.round(performance.now() - killedAt)} ms after its balances were read); ` +
+      `its clients: ${clientsAtKill.map((c) => `${c.labels.client} (${c.state})`).join(', ')}; ` +
+      `Unspent WGAS in them (raw): ${Object.entries(unspentWgasAtKill)
+        .map(([user, raw]) => `${user} ${raw}`)
+        .join(', ')}`,
+  );
 
   return {
     devnet,
@@ -131,7 +174,11 @@ export async function killRoundTripAfterDeposit(label: string): Promise<KilledRo
       await Promise.all(left.map((c) => engine.getContainer(c.id).remove({ force: true, v: true }).catch(ignoreGone)));
       const { Volumes: volumes } = await engine.listVolumes({ filters: { label: PROJECT_FILTER.label } });
       const names = new Set(left.map((c) => c.labels.client));
-      await Promise.all((volumes ?? []).filter((v) => names.has(v.Labels?.[CLIENT_LABEL] ?? '')).map((v) => engine.getVolume(v.Name).remove().catch(ignoreGone)));
+      await Promise.all(
+        (volumes ?? [])
+          .filter((v) => names.has(v.Labels?.[CLIENT_LABEL] ?? ''))
+          .map((v) => engine.getVolume(v.Name).remove().catch(ignoreGone)),
+      );
       await removeLeftovers();
       await devnet.stop();
     },

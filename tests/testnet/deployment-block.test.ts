@@ -22,7 +22,12 @@ beforeAll(async () => {
   clients = chainClients({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, anvilDevAccount(0).key);
   const testClient = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
   await testClient.mine({ blocks: Number(BLOCKS_BEFORE) });
-  const hash = await clients.walletClient.deployContract({ abi: [], bytecode: ONE_BYTE_CONTRACT, account: clients.walletClient.account, chain: clients.walletClient.chain });
+  const hash = await clients.walletClient.deployContract({
+    abi: [],
+    bytecode: ONE_BYTE_CONTRACT,
+    account: clients.walletClient.account,
+    chain: clients.walletClient.chain,
+  });
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash, timeout: 10_000 });
   contract = receipt.contractAddress!;
   deployedIn = receipt.blockNumber;
@@ -50,6 +55,8 @@ describe('the deployment block search of preflight (eth_getCode bisection)', () 
 
   it('says so when nothing is deployed at the address', async () => {
     const head = await clients.publicClient.getBlockNumber();
-    await expect(findDeploymentBlock(clients.publicClient, '0x000000000000000000000000000000000000dEaD', head)).rejects.toThrow(NoContractAt);
+    await expect(
+      findDeploymentBlock(clients.publicClient, '0x000000000000000000000000000000000000dEaD', head),
+    ).rejects.toThrow(NoContractAt);
   });
 });

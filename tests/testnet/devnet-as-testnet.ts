@@ -25,7 +25,11 @@ export const STAND_IN_TOKENS = {
 export const STAND_IN_GAS_ALLOWANCE = '3';
 
 /** The profile's settings (secrets keyed as in the profile) describing `devnet` as a remote network, for `funderKey`. */
-export function standInSettingsOf(devnet: Devnet, funderKey: Secret<Hex>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function standInSettingsOf(
+  devnet: Devnet,
+  funderKey: Secret<Hex>,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const { deployment } = devnet;
   const proposerUrl = deployment.proposers[0]!.url;
   const address = { WGAS: deployment.tokens.wrappedGas, dUSD: deployment.tokens.stablecoin };
@@ -37,13 +41,17 @@ export function standInSettingsOf(devnet: Devnet, funderKey: Secret<Hex>, overri
     roundRobinAddress: deployment.roundRobin,
     x509Address: deployment.x509,
     genesisBlock: deployment.deployBlock.toString(),
-    tokens: (Object.entries(STAND_IN_TOKENS).map(([symbol, token]) => ({
-      symbol, address: address[symbol as keyof typeof address], decimals: token.decimals, funding: 'transfer', amounts: token.amounts,
-    }))),
+    tokens: Object.entries(STAND_IN_TOKENS).map(([symbol, token]) => ({
+      symbol,
+      address: address[symbol as keyof typeof address],
+      decimals: token.decimals,
+      funding: 'transfer',
+      amounts: token.amounts,
+    })),
     expectedProposers: [proposerUrl],
     gasAllowance: STAND_IN_GAS_ALLOWANCE,
     // The registered URL is a docker alias; this machine reaches the proposer through its published port.
-    proposerReachableAt: ({ [proposerUrl]: devnet.proposerUrl }),
+    proposerReachableAt: { [proposerUrl]: devnet.proposerUrl },
     clientImage: devnet.images.client,
     clientEthereumUrl: devnet.ethereumUrlInNetwork,
     clientNetwork: devnet.network,
@@ -67,36 +75,64 @@ export interface FunderHoldings {
  * Fresh funders, each holding what is asked, sent by anvil's dev account 0 in one batch (it wraps and mints what it
  * lacks). Their keys are Secrets like any configured key.
  */
-export async function fundedFunders(devnet: Devnet, holdings: readonly FunderHoldings[]): Promise<{ key: Secret<Hex>; address: Address }[]> {
+export async function fundedFunders(
+  devnet: Devnet,
+  holdings: readonly FunderHoldings[],
+): Promise<{ key: Secret<Hex>; address: Address }[]> {
   const funders = holdings.map(() => {
     const key = new Secret(generatePrivateKey());
     return { key, address: privateKeyToAddress(key.reveal()) };
   });
-  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
-  const owner = new Funder({ publicClient, walletClient, tokens: devnetTokens(devnet.deployment), receiptTimeoutMs: RECEIPT_TIMEOUT_MS, logger: recordingLogger() });
-  await owner.fund(holdings.map((holding, i) => ({
-    to: funders[i]!.address,
-    native: holding.native,
-    tokens: { WGAS: parseEther(holding.WGAS), dUSD: parseUnits(holding.dUSD, STAND_IN_TOKENS.dUSD.decimals) },
-  })));
+  const { publicClient, walletClient } = chainClients(
+    { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId },
+    devnet.funderKey,
+  );
+  const owner = new Funder({
+    publicClient,
+    walletClient,
+    tokens: devnetTokens(devnet.deployment),
+    receiptTimeoutMs: RECEIPT_TIMEOUT_MS,
+    logger: recordingLogger(),
+  });
+  await owner.fund(
+    holdings.map((holding, i) => ({
+      to: funders[i]!.address,
+      native: holding.native,
+      tokens: { WGAS: parseEther(holding.WGAS), dUSD: parseUnits(holding.dUSD, STAND_IN_TOKENS.dUSD.decimals) },
+    })),
+  );
   return funders;
 }
 
 /** Certifies `addresses` the devnet's way: the X509 stand-in's owner (dev account 0) allowlists them. */
 export async function allowlist(devnet: Devnet, addresses: readonly Address[]): Promise<void> {
-  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
-  const sent = await Promise.all(addresses.map(async (address) => ({
-    label: `allowlist ${address}`,
-    hash: await walletClient.writeContract({ address: devnet.deployment.x509, abi: x509Abi, functionName: 'addToAllowlist', args: [address] }),
-  })));
+  const { publicClient, walletClient } = chainClients(
+    { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId },
+    devnet.funderKey,
+  );
+  const sent = await Promise.all(
+    addresses.map(async (address) => ({
+      label: `allowlist ${address}`,
+      hash: await walletClient.writeContract({
+        address: devnet.deployment.x509,
+        abi: x509Abi,
+        functionName: 'addToAllowlist',
+        args: [address],
+      }),
+    })),
+  );
   await awaitReceipts(publicClient, sent, { timeoutMs: RECEIPT_TIMEOUT_MS });
 }
 
 /** Sends `wei` of the native coin to each address from anvil's dev account 0. */
 export async function giveNative(devnet: Devnet, addresses: readonly Address[], wei: bigint): Promise<void> {
-  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }, devnet.funderKey);
+  const { publicClient, walletClient } = chainClients(
+    { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId },
+    devnet.funderKey,
+  );
   const sent = [];
   // One at a time: the dev account's nonces must not collide.
-  for (const to of addresses) sent.push({ label: `native coin to ${to}`, hash: await walletClient.sendTransaction({ to, value: wei }) });
+  for (const to of addresses)
+    sent.push({ label: `native coin to ${to}`, hash: await walletClient.sendTransaction({ to, value: wei }) });
   await awaitReceipts(publicClient, sent, { timeoutMs: RECEIPT_TIMEOUT_MS });
 }

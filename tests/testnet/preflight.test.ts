@@ -81,12 +81,21 @@ function standIn(overrides: Record<string, unknown> = {}, funder: Secret<Hex> = 
 /** Runs preflight with the run's clients; returns its failures (none when it passed) and how long it took. */
 async function run(target: Target, clientAddresses: readonly Address[] = [certified, certifiable]) {
   const started = performance.now();
-  const outcome = await preflight(target, { plan: roundTripPlan(target.tokens, clientAddresses, { collections: target.collections }), callTimeoutMs: CALL_TIMEOUT_MS })
-    .then((report) => ({ report, error: undefined }), (error: unknown) => ({ report: undefined, error }));
+  const outcome = await preflight(target, {
+    plan: roundTripPlan(target.tokens, clientAddresses, { collections: target.collections }),
+    callTimeoutMs: CALL_TIMEOUT_MS,
+  }).then(
+    (report) => ({ report, error: undefined }),
+    (error: unknown) => ({ report: undefined, error }),
+  );
   return { ...outcome, elapsedMs: performance.now() - started };
 }
 
-async function failuresOf(target: Target, clientAddresses?: readonly Address[], boundMs = PREFLIGHT_BOUND_MS): Promise<{ failures: readonly PreflightFailure[]; error: PreflightFailed }> {
+async function failuresOf(
+  target: Target,
+  clientAddresses?: readonly Address[],
+  boundMs = PREFLIGHT_BOUND_MS,
+): Promise<{ failures: readonly PreflightFailure[]; error: PreflightFailed }> {
   const { error, elapsedMs } = await run(target, clientAddresses);
   expect(error, 'preflight should have failed').toBeInstanceOf(PreflightFailed);
   expect(elapsedMs).toBeLessThan(boundMs);
@@ -108,13 +117,23 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(text).toContain(`client ${certifiable} is not certified yet; it will be certified through its client with`);
     expect(text).toContain(`the contract-event service ${devnet.eventService.url} accepts the API key`);
     // The double answers as the current document: an Address without modules (F14), GET /plan (F24).
-    expect(text).toContain(`Nightfall ${devnet.deployment.nightfall} is linked in MultiBaas as nightfall_${devnet.deployment.contracts} with its events synced`);
+    expect(text).toContain(
+      `Nightfall ${devnet.deployment.nightfall} is linked in MultiBaas as nightfall_${devnet.deployment.contracts} with its events synced`,
+    );
     expect(text).toContain('the MultiBaas plan "devnet double": event_monitor_feature on, event_logging_feature on');
     expect(text).toContain('deliveries: pulled from the events API (no public URL for the receiver)');
     // The plume client's largest fixed gas limit (its de-escrow), against the devnet's block gas limit.
-    expect(text).toMatch(/the L1 takes the plume client's de-escrow's gas limit of 500,000,000 \(block gas limit [\d,]+\)/);
-    expect(text).toMatch(new RegExp(`a client of ${devnet.images.client} started from the profile and logged that it read addresses\\.toml and started its request queue in `));
-    expect(text).toMatch(/neediest user: \w+ recipient, \d+ wei: what it spent before its de-escrow, plus that transaction's reservation of 500000000 gas/);
+    expect(text).toMatch(
+      /the L1 takes the plume client's de-escrow's gas limit of 500,000,000 \(block gas limit [\d,]+\)/,
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `a client of ${devnet.images.client} started from the profile and logged that it read addresses\\.toml and started its request queue in `,
+      ),
+    );
+    expect(text).toMatch(
+      /neediest user: \w+ recipient, \d+ wei: what it spent before its de-escrow, plus that transaction's reservation of 500000000 gas/,
+    );
     expect(redact(text)).toBe(text);
   });
 
@@ -122,11 +141,13 @@ describe('preflight on the devnet standing in for the test network', () => {
     const { failures, error } = await failuresOf(standIn({ chainId: '98867' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(WrongChainId);
-    expect(failures[0]!.message).toBe(`the L1 RPC serves chain id ${devnet.chainId}, the profile expects 98867 — ` +
-      'fix: point E2E_TESTNET_RPC_URL at the test network, or correct chainId');
+    expect(failures[0]!.message).toBe(
+      `the L1 RPC serves chain id ${devnet.chainId}, the profile expects 98867 — ` +
+        'fix: point E2E_TESTNET_RPC_URL at the test network, or correct chainId',
+    );
     expect(error.message).toContain('no user client was started and no funds moved');
     expect(error.skipped).toEqual([
-      'genesis block and the clients\' replay',
+      "genesis block and the clients' replay",
       'contract generation and client pairing',
       'funder balances',
       'proposer registration',
@@ -148,12 +169,16 @@ describe('preflight on the devnet standing in for the test network', () => {
     expect(message).toContain(`fix: send the missing funds to ${poorFunder.address}`);
   });
 
-  it('fails on a gas allowance that cannot pay for the plume de-escrow\'s reservation, naming the allowance needed (N4)', async () => {
+  it("fails on a gas allowance that cannot pay for the plume de-escrow's reservation, naming the allowance needed (N4)", async () => {
     const { failures } = await failuresOf(standIn({ gasAllowance: '0.1' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(GasAllowanceTooSmall);
-    expect(failures[0]!.message).toMatch(/each user gets 0\.1 ETH, but the WGAS recipient's client must be able to commit [\d.]+ ETH/);
-    expect(failures[0]!.message).toContain('(the plume client sends its de-escrow with a gas limit of 500,000,000 at twice the gas price');
+    expect(failures[0]!.message).toMatch(
+      /each user gets 0\.1 ETH, but the WGAS recipient's client must be able to commit [\d.]+ ETH/,
+    );
+    expect(failures[0]!.message).toContain(
+      '(the plume client sends its de-escrow with a gas limit of 500,000,000 at twice the gas price',
+    );
     expect(failures[0]!.message).toMatch(/fix: set gasAllowance to at least [\d.]+/);
   });
 
@@ -161,14 +186,19 @@ describe('preflight on the devnet standing in for the test network', () => {
     const { failures } = await failuresOf(standIn({ clientImage: 'nightfall-e2e/client:no-such-tag' }));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ImageMissing);
-    expect(failures[0]!.message).toMatch(/^the image nightfall-e2e\/client:no-such-tag is not on this machine — fix: load or build it first/);
+    expect(failures[0]!.message).toMatch(
+      /^the image nightfall-e2e\/client:no-such-tag is not on this machine — fix: load or build it first/,
+    );
   });
 
   it('fails on a contract-event service that refuses the API key, without printing the key', async () => {
     const wrongKey = 'f'.repeat(40); // not a secret: a key the service never issued
     const { failures } = await failuresOf(standIn({ multibaasApiKey: wrongKey }));
     expect(failures.map((f) => [f.name, f.problem])).toEqual([
-      ['EventServiceUnavailable', `the contract-event service ${devnet.eventService.url} refuses the API key (HTTP 401)`],
+      [
+        'EventServiceUnavailable',
+        `the contract-event service ${devnet.eventService.url} refuses the API key (HTTP 401)`,
+      ],
     ]);
     expect(failures[0]!.fix).toMatch(/E2E_TESTNET_MULTIBAAS_API_KEY/);
     expect(failures[0]!.message).not.toContain(wrongKey);
@@ -183,30 +213,47 @@ describe('preflight on the devnet standing in for the test network', () => {
 
   it('fails on a database sidecar image that is not on this machine', async () => {
     const { failures } = await failuresOf(standIn({ clientDbImage: 'nightfall-e2e/no-such-mongo:never' }));
-    expect(failures.map((f) => [f.name, f.problem])).toEqual([['ImageMissing', 'the image nightfall-e2e/no-such-mongo:never is not on this machine']]);
+    expect(failures.map((f) => [f.name, f.problem])).toEqual([
+      ['ImageMissing', 'the image nightfall-e2e/no-such-mongo:never is not on this machine'],
+    ]);
   });
 
   it('fails on an expected proposer that is not registered, listing the registered ones', async () => {
-    const { failures } = await failuresOf(standIn({ expectedProposers: ['http://proposer:3000', 'http://proposer-2:3000'] }));
+    const { failures } = await failuresOf(
+      standIn({ expectedProposers: ['http://proposer:3000', 'http://proposer-2:3000'] }),
+    );
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ProposerNotRegistered);
-    expect(failures[0]!.message).toBe(`the expected proposer http://proposer-2:3000 is not registered in RoundRobin ${devnet.deployment.roundRobin}; ` +
-      'registered: http://proposer:3000 — fix: correct expectedProposers (URLs exactly as registered), ' +
-      'or ask the proposer\'s operator to register it');
+    expect(failures[0]!.message).toBe(
+      `the expected proposer http://proposer-2:3000 is not registered in RoundRobin ${devnet.deployment.roundRobin}; ` +
+        'registered: http://proposer:3000 — fix: correct expectedProposers (URLs exactly as registered), ' +
+        "or ask the proposer's operator to register it",
+    );
   });
 
   it('fails on a client address that is not certified and has no certificate configured', async () => {
     const { failures } = await failuresOf(standIn(), [certified, uncertified]);
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBeInstanceOf(ClientNotCertified);
-    expect(failures[0]!.message).toContain(`client address ${uncertified} is not certified on chain and no certificate is configured for it`);
+    expect(failures[0]!.message).toContain(
+      `client address ${uncertified} is not certified on chain and no certificate is configured for it`,
+    );
     expect(failures[0]!.message).toContain(`fix: add {"${uncertified}": {"certificate"`);
   });
 
   it('reports every problem at once', async () => {
-    const { failures, error } = await failuresOf(standIn({ clientImage: 'nightfall-e2e/client:no-such-tag' }, poorFunder.key), [uncertified]);
-    expect(failures.map((failure) => failure.name).sort()).toEqual(['ClientNotCertified', 'FunderTooPoor', 'ImageMissing']);
-    expect(error.message).toMatch(/^preflight found 3 problems in \d+ ms; no user client was started and no funds moved:\n1\. \[/);
+    const { failures, error } = await failuresOf(
+      standIn({ clientImage: 'nightfall-e2e/client:no-such-tag' }, poorFunder.key),
+      [uncertified],
+    );
+    expect(failures.map((failure) => failure.name).sort()).toEqual([
+      'ClientNotCertified',
+      'FunderTooPoor',
+      'ImageMissing',
+    ]);
+    expect(error.message).toMatch(
+      /^preflight found 3 problems in \d+ ms; no user client was started and no funds moved:\n1\. \[/,
+    );
   });
 
   // Last: it freezes the devnet's proposer for a moment.
@@ -217,7 +264,9 @@ describe('preflight on the devnet standing in for the test network', () => {
       const { failures } = await failuresOf(standIn());
       expect(failures).toHaveLength(1);
       expect(failures[0]).toBeInstanceOf(ProposerUnreachable);
-      expect(failures[0]!.message).toContain(`the proposer http://proposer:3000 (reached at ${devnet.proposerUrl}) does not answer its health check within ${CALL_TIMEOUT_MS} ms`);
+      expect(failures[0]!.message).toContain(
+        `the proposer http://proposer:3000 (reached at ${devnet.proposerUrl}) does not answer its health check within ${CALL_TIMEOUT_MS} ms`,
+      );
     } finally {
       await proposer.unpause();
     }
@@ -228,8 +277,14 @@ describe('preflight on the devnet standing in for the test network', () => {
 async function e2e(profile: Record<string, unknown>, ...args: string[]): Promise<{ output: string; code: number }> {
   const { envFile } = writeStandInEnvFile(profile, 'preflight');
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_')));
-  const { stdout, stderr, code } = await promisify(execFile)('node_modules/.bin/tsx', ['scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, ...args], { env, timeout: 90_000 })
-    .then((out) => ({ ...out, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => error);
+  const { stdout, stderr, code } = await promisify(execFile)(
+    'node_modules/.bin/tsx',
+    ['scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, ...args],
+    { env, timeout: 90_000 },
+  ).then(
+    (out) => ({ ...out, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
   return { output: `${stdout}${stderr}`, code };
 }
 
@@ -244,7 +299,10 @@ describe('npm run e2e -- --target testnet', () => {
   });
 
   it('passes preflight on a well-configured profile', async () => {
-    const { output, code } = await e2e(standInSettingsOf(devnet, richFunder, { certificates: certificates }), '--preflight-only');
+    const { output, code } = await e2e(
+      standInSettingsOf(devnet, richFunder, { certificates: certificates }),
+      '--preflight-only',
+    );
     expect(output).toContain('preflight passed in');
     expect(code).toBe(0);
     expect(output).not.toContain(richFunder.reveal().slice(2));
@@ -260,12 +318,15 @@ describe('a real client image', () => {
 
   beforeAll(async () => {
     docker(['tag', devnet.images.client, realImage]);
-    docker(['build', '--quiet', '-t', mongoStandIn, '-'], [
-      `FROM ${devnet.images.client}`,
-      'HEALTHCHECK NONE',
-      'ENTRYPOINT ["node", "-e", "require(\'node:net\').createServer((socket) => socket.end()).listen(27017, () => console.log(\'Waiting for connections\'))"]',
-      'CMD []',
-    ].join('\n'));
+    docker(
+      ['build', '--quiet', '-t', mongoStandIn, '-'],
+      [
+        `FROM ${devnet.images.client}`,
+        'HEALTHCHECK NONE',
+        'ENTRYPOINT ["node", "-e", "require(\'node:net\').createServer((socket) => socket.end()).listen(27017, () => console.log(\'Waiting for connections\'))"]',
+        'CMD []',
+      ].join('\n'),
+    );
     configuration = await configurationServerFor(plumeAddressesToml(devnet.deployment));
   });
 
@@ -274,12 +335,16 @@ describe('a real client image', () => {
     spawnSync('docker', ['rmi', realImage, mongoStandIn]);
   });
 
-  const containersOf = async (image: string) => (await dockerEngine()).listContainers({ all: true, filters: { ancestor: [image] } });
+  const containersOf = async (image: string) =>
+    (await dockerEngine()).listContainers({ all: true, filters: { ancestor: [image] } });
 
   it('is refused by name in seconds when its configuration is incomplete: before any container starts and any funds move (N1, N8, N10)', async () => {
     const publicClient = createPublicClient({ transport: http(devnet.rpcUrl) });
     const funder = privateKeyToAddress(richFunder.reveal());
-    const before = await Promise.all([publicClient.getTransactionCount({ address: funder }), publicClient.getBalance({ address: funder })]);
+    const before = await Promise.all([
+      publicClient.getTransactionCount({ address: funder }),
+      publicClient.getBalance({ address: funder }),
+    ]);
     const profile = standInSettingsOf(devnet, richFunder, {
       clientImage: realImage,
       clientBuild: 'head',
@@ -296,7 +361,10 @@ describe('a real client image', () => {
     expect(code).toBe(2);
     // tsx's start on a busy 2-core machine is most of it; the rules themselves take milliseconds.
     expect(elapsedMs).toBeLessThan(30_000);
-    const refused = output.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.split(':')[0]);
+    const refused = output
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => line.split(':')[0]);
     expect(refused).toEqual([
       '- clientDbImage',
       '- E2E_TESTNET_CLIENT_ETHEREUM_URL',
@@ -317,9 +385,16 @@ describe('a real client image', () => {
         return false;
       }
     };
-    const created = (await containersOf(realImage)).filter((c) => !existing.has(c.Id) && !ownedByLivingProcess(c.Labels));
+    const created = (await containersOf(realImage)).filter(
+      (c) => !existing.has(c.Id) && !ownedByLivingProcess(c.Labels),
+    );
     expect(created, 'no client container was created').toEqual([]);
-    expect(await Promise.all([publicClient.getTransactionCount({ address: funder }), publicClient.getBalance({ address: funder })])).toEqual(before);
+    expect(
+      await Promise.all([
+        publicClient.getTransactionCount({ address: funder }),
+        publicClient.getBalance({ address: funder }),
+      ]),
+    ).toEqual(before);
   });
 
   it('that passes the rules is started once by preflight; one that does not come up is refused and leaves nothing behind (N9, N10)', async () => {
@@ -330,18 +405,24 @@ describe('a real client image', () => {
       // No network: the client and its database get one of their own.
       clientNetwork: undefined,
       clientEthereumUrl: devnet.ethereumUrlInNetwork.replace(/^http/, 'ws'), // already ws:// on today's devnet
-      clientEnv: ({ NF4_RUN_MODE: 'plume_testnet', NF4_CONFIGURATION_URL: configuration.url }),
+      clientEnv: { NF4_RUN_MODE: 'plume_testnet', NF4_CONFIGURATION_URL: configuration.url },
       timeouts: { serviceHealthy: '20s' },
     });
-    expect(target.clients.target.configurationServer?.addressesUrl).toBe(`${configuration.url}configuration/toml/addresses.toml`);
+    expect(target.clients.target.configurationServer?.addressesUrl).toBe(
+      `${configuration.url}configuration/toml/addresses.toml`,
+    );
 
-    const existing = new Set([...(await containersOf(realImage)), ...(await containersOf(mongoStandIn))].map((c) => c.Id));
+    const existing = new Set(
+      [...(await containersOf(realImage)), ...(await containersOf(mongoStandIn))].map((c) => c.Id),
+    );
     const { failures } = await failuresOf(target, undefined, CLIENT_START_BOUND_MS);
 
     // Everything up to the start passed, the configuration server included; the stand-in then refuses the database
     // URL a real client is given (the simulator keeps its store in a directory) and exits.
     expect(failures.map((failure) => failure.name)).toEqual(['ClientDidNotStart']);
-    expect(failures[0]!.problem).toMatch(new RegExp(`^a client of ${realImage} started from the profile did not come up: `));
+    expect(failures[0]!.problem).toMatch(
+      new RegExp(`^a client of ${realImage} started from the profile did not come up: `),
+    );
     expect(failures[0]!.problem).toContain('the simulator stores data in a directory');
     const created = async (image: string) => (await containersOf(image)).filter((c) => !existing.has(c.Id));
     expect(await created(realImage), 'the client container is removed').toEqual([]);
@@ -363,20 +444,35 @@ describe('a real client image', () => {
     let network: string | undefined;
     try {
       const engine = await dockerEngine();
-      const networks = Object.keys((await engine.getContainer(client.container.getId()).inspect()).NetworkSettings.Networks)
-        .filter((name) => name.startsWith('nightfall-e2e-net-'));
-      expect(networks, 'one network of the harness\'s making').toHaveLength(1);
+      const networks = Object.keys(
+        (await engine.getContainer(client.container.getId()).inspect()).NetworkSettings.Networks,
+      ).filter((name) => name.startsWith('nightfall-e2e-net-'));
+      expect(networks, "one network of the harness's making").toHaveLength(1);
       network = networks[0]!;
-      const attached = Object.values(((await engine.getNetwork(network).inspect()) as { Containers: Record<string, { Name: string }> }).Containers);
+      const attached = Object.values(
+        ((await engine.getNetwork(network).inspect()) as { Containers: Record<string, { Name: string }> }).Containers,
+      );
       expect(attached).toHaveLength(2);
-      const resolved = await client.container.exec(['node', '-e', `require('node:dns').lookup('${name}-db', (e) => process.exit(e ? 1 : 0))`]);
+      const resolved = await client.container.exec([
+        'node',
+        '-e',
+        `require('node:dns').lookup('${name}-db', (e) => process.exit(e ? 1 : 0))`,
+      ]);
       expect(resolved.exitCode, 'the client reaches its database by its alias').toBe(0);
       expect(client.urlInNetwork).toBe(`http://${name}:3000`);
     } finally {
       await client.stop();
       await l1.close();
     }
-    const gone = await (await dockerEngine()).getNetwork(network).inspect().then(() => false, (error: { statusCode?: number }) => error.statusCode === 404);
+    const gone = await (
+      await dockerEngine()
+    )
+      .getNetwork(network)
+      .inspect()
+      .then(
+        () => false,
+        (error: { statusCode?: number }) => error.statusCode === 404,
+      );
     expect(gone, `network ${network} was removed with the client`).toBe(true);
   });
 });
@@ -387,7 +483,10 @@ async function forwardFromBridge(target: URL): Promise<{ url: string; close: () 
   const server = createNetServer((inbound) => {
     const outbound = connect(Number(target.port), target.hostname);
     inbound.pipe(outbound).pipe(inbound);
-    const drop = () => { inbound.destroy(); outbound.destroy(); };
+    const drop = () => {
+      inbound.destroy();
+      outbound.destroy();
+    };
     inbound.on('error', drop);
     outbound.on('error', drop);
   });
@@ -405,7 +504,12 @@ function docker(args: string[], input?: string): void {
 async function configurationServerFor(addressesToml: string): Promise<{ url: string; close(): Promise<void> }> {
   const provingKey = Buffer.alloc(4096, 1);
   const server = createServer((req, res) => {
-    const body = req.url === '/configuration/toml/addresses.toml' ? addressesToml : req.url === '/proving_key' ? provingKey : undefined;
+    const body =
+      req.url === '/configuration/toml/addresses.toml'
+        ? addressesToml
+        : req.url === '/proving_key'
+          ? provingKey
+          : undefined;
     if (body === undefined) return res.writeHead(404).end();
     res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
   });

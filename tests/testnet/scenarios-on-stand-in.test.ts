@@ -16,7 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { scanForSecrets, Secret } from '../../fixtures/secrets';
-import { allowlist, fundedFunders, STAND_IN_GAS_ALLOWANCE, STAND_IN_TOKENS, standInSettingsOf } from './devnet-as-testnet';
+import {
+  allowlist,
+  fundedFunders,
+  STAND_IN_GAS_ALLOWANCE,
+  STAND_IN_TOKENS,
+  standInSettingsOf,
+} from './devnet-as-testnet';
 
 /**
  * The proposer's batching window, seconds. On the testnet target nothing holds block production, so the early
@@ -55,17 +61,26 @@ type Pairing = (typeof PAIRINGS)[number];
 const runs = {} as Record<Pairing, { devnet: Devnet; funderKey: Secret<Hex>; clientKeys: Secret<Hex>[] }>;
 
 beforeAll(async () => {
-  await Promise.all(PAIRINGS.map(async (pairing) => {
-    const devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: pairing });
-    // One funder per run, holding what preflight asks for a round trip of both tokens (4 gas allowances, fees, gas and
-    // headroom), owning nothing else: anvil's dev account 0 sends it, as an operator would fund a testnet account.
-    const holding = { native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('2'), WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit, dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit };
-    const [funder] = await fundedFunders(devnet, [holding]);
-    const clientKeys = Array.from({ length: KEYS_PER_RUN }, () => new Secret(generatePrivateKey()));
-    runs[pairing] = { devnet, funderKey: funder!.key, clientKeys };
-    // Pre-certified client keys: the X509 stand-in's owner allowlists them, as certification would on the network.
-    await allowlist(devnet, clientKeys.map((key) => privateKeyToAddress(key.reveal())));
-  }));
+  await Promise.all(
+    PAIRINGS.map(async (pairing) => {
+      const devnet = await startDevnet({ batchWindowSeconds: BATCH_WINDOW_SECONDS, contracts: pairing });
+      // One funder per run, holding what preflight asks for a round trip of both tokens (4 gas allowances, fees, gas and
+      // headroom), owning nothing else: anvil's dev account 0 sends it, as an operator would fund a testnet account.
+      const holding = {
+        native: 4n * parseEther(STAND_IN_GAS_ALLOWANCE) + parseEther('2'),
+        WGAS: STAND_IN_TOKENS.WGAS.amounts.deposit,
+        dUSD: STAND_IN_TOKENS.dUSD.amounts.deposit,
+      };
+      const [funder] = await fundedFunders(devnet, [holding]);
+      const clientKeys = Array.from({ length: KEYS_PER_RUN }, () => new Secret(generatePrivateKey()));
+      runs[pairing] = { devnet, funderKey: funder!.key, clientKeys };
+      // Pre-certified client keys: the X509 stand-in's owner allowlists them, as certification would on the network.
+      await allowlist(
+        devnet,
+        clientKeys.map((key) => privateKeyToAddress(key.reveal())),
+      );
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -87,27 +102,48 @@ async function e2eOnStandIn(build: Pairing, contracts: Pairing = build): Promise
     clientBuild: build,
     clientKeys: clientKeys.map((key) => key.reveal()).join(','),
     // A stuck phase fails within the run's bound, with the harness's own diagnosis, instead of at the testnet's 75 min.
-    timeouts: { l2Confirmation: '2m', requestSubmitted: '1m', transactionEvent: '1m', l2BalanceVisible: '1m', deEscrow: '1m', l1Receipt: '1m', serviceHealthy: '1m' },
+    timeouts: {
+      l2Confirmation: '2m',
+      requestSubmitted: '1m',
+      transactionEvent: '1m',
+      l2BalanceVisible: '1m',
+      deEscrow: '1m',
+      l1Receipt: '1m',
+      serviceHealthy: '1m',
+    },
   });
   // The profile file, its secrets in an env file; the identity ledger and any recovery bundle stay in the run's own
   // directory, not in ~/.nightfall-e2e.
   const { envFile } = writeStandInEnvFile(profile, `e2e-stand-in-${build}`);
   // Nothing of this process's configuration or of its vitest worker leaks into the run: the env file is the profile.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('E2E_') && !name.startsWith('VITEST')),
+  );
 
   const started = performance.now();
-  const child = spawn('npx', ['tsx', 'scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, SCENARIOS], { env, detached: true });
+  const child = spawn('npx', ['tsx', 'scripts/e2e.ts', '--target', 'testnet', '--env-file', envFile, SCENARIOS], {
+    env,
+    detached: true,
+  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const timer = setTimeout(() => {
     output += `\n[killed after ${RUN_TIMEOUT_MS} ms]\n`;
     process.kill(-child.pid!, 'SIGTERM');
   }, RUN_TIMEOUT_MS);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (c, s) => resolve([c, s])),
+  );
   clearTimeout(timer);
   const elapsedMs = performance.now() - started;
-  console.log(`e2e --target testnet (${build} build, batching window ${BATCH_WINDOW_SECONDS} s): exit ${code} in ${Math.round(elapsedMs / 1000)} s`);
+  console.log(
+    `e2e --target testnet (${build} build, batching window ${BATCH_WINDOW_SECONDS} s): exit ${code} in ${Math.round(elapsedMs / 1000)} s`,
+  );
 
   return { code, signal, output, elapsedMs };
 }
@@ -122,25 +158,40 @@ function summaryOf(output: string): { files: string; tests: string } {
 }
 
 describe('npm run e2e -- --target testnet on the devnet standing in for the test network', () => {
-  it.each(PAIRINGS)('runs preflight and every scenario green with the %s client build on its contracts, printing no secret', async (build) => {
-    const run = await e2eOnStandIn(build);
-    const { devnet, funderKey, clientKeys } = runs[build];
+  it.each(PAIRINGS)(
+    'runs preflight and every scenario green with the %s client build on its contracts, printing no secret',
+    async (build) => {
+      const run = await e2eOnStandIn(build);
+      const { devnet, funderKey, clientKeys } = runs[build];
 
-    const leaks = await scanForSecrets({ text: run.output, source: `e2e output (${build})` }, { secrets: [funderKey, ...clientKeys, devnet.eventService.apiKey] });
-    expect(leaks, 'a configured secret appears in the console output').toEqual([]);
+      const leaks = await scanForSecrets(
+        { text: run.output, source: `e2e output (${build})` },
+        { secrets: [funderKey, ...clientKeys, devnet.eventService.apiKey] },
+      );
+      expect(leaks, 'a configured secret appears in the console output').toEqual([]);
 
-    expect(run.output).toContain('preflight passed in');
-    expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(0);
-    const skipped = SKIPPED_PUSH_PROOF + (build === 'head' ? 2 * SKIPPED_PER_FILE_ON_HEAD : 0);
-    const passed = 2 * TESTS_PER_FILE - skipped;
-    expect(summaryOf(run.output)).toEqual({ files: '2', tests: `${passed} passed, 0 failed, ${skipped} skipped` });
-  }, RUN_TIMEOUT_MS + 30_000);
+      expect(run.output).toContain('preflight passed in');
+      expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(0);
+      const skipped = SKIPPED_PUSH_PROOF + (build === 'head' ? 2 * SKIPPED_PER_FILE_ON_HEAD : 0);
+      const passed = 2 * TESTS_PER_FILE - skipped;
+      expect(summaryOf(run.output)).toEqual({ files: '2', tests: `${passed} passed, 0 failed, ${skipped} skipped` });
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 
-  it('refuses a head client on plume-era contracts in preflight, naming both, before any funds move or scenario runs', async () => {
-    const run = await e2eOnStandIn('head', 'plume');
-    expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(2);
-    expect(run.output).toMatch(/UnworkablePairing|refused before any scenario: a head client cannot work on plume-era contracts/);
-    expect(run.output, 'the evidence: what the chain answered').toMatch(/getTokenInfo\(0\) on 0x[0-9a-fA-F]{40} answered 64 bytes/);
-    expect(run.output, 'no scenario file started').not.toMatch(/^running \d+ test files/m);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'refuses a head client on plume-era contracts in preflight, naming both, before any funds move or scenario runs',
+    async () => {
+      const run = await e2eOnStandIn('head', 'plume');
+      expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-6000)}`).toBe(2);
+      expect(run.output).toMatch(
+        /UnworkablePairing|refused before any scenario: a head client cannot work on plume-era contracts/,
+      );
+      expect(run.output, 'the evidence: what the chain answered').toMatch(
+        /getTokenInfo\(0\) on 0x[0-9a-fA-F]{40} answered 64 bytes/,
+      );
+      expect(run.output, 'no scenario file started').not.toMatch(/^running \d+ test files/m);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

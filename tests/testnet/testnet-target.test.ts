@@ -12,7 +12,15 @@ import { NightfallClient } from '../../fixtures/api';
 import { publicChainClient } from '../../fixtures/chain';
 import { startClientContainer, startDevnet, type ClientContainer, type Devnet } from '../../fixtures/network';
 import { Secret } from '../../fixtures/secrets';
-import { CertificationError, clientContainerOptions, isCertified, NoNativeCoinToCertify, testnetProfileFrom, testnetTarget, type Target } from '../../fixtures/target';
+import {
+  CertificationError,
+  clientContainerOptions,
+  isCertified,
+  NoNativeCoinToCertify,
+  testnetProfileFrom,
+  testnetTarget,
+  type Target,
+} from '../../fixtures/target';
 import { startCertificationRouteStub, type CertificationRouteStub } from '../support/doubles/certification-route-stub';
 import { allowlist, fundedFunders, giveNative, standInSettingsOf } from './devnet-as-testnet';
 
@@ -49,26 +57,41 @@ function certificateFor(address: Address): Record<string, { certificate: string;
   return { [address]: { certificate, privateKey } };
 }
 
-async function certificationRoute(certify: Parameters<typeof startCertificationRouteStub>[0]): Promise<CertificationRouteStub> {
+async function certificationRoute(
+  certify: Parameters<typeof startCertificationRouteStub>[0],
+): Promise<CertificationRouteStub> {
   const stub = await startCertificationRouteStub(certify);
   stubs.push(stub);
   return stub;
 }
 
 describe('clients configured by the testnet profile', () => {
-  it.each(['plume', 'head'] as const)('start on the stand-in as the %s build, reach L1 and list the registered proposers', async (build) => {
-    const target = standIn({ clientBuild: build, clientEnv: ({ RUST_LOG: 'debug' }) });
-    const signingKey = new Secret(generatePrivateKey());
-    const name = `testnet-${build}`;
-    const client = await startClientContainer({ ...clientContainerOptions(target.clients, { name, signingKey }), name, signingKey });
-    clients.push(client);
+  it.each(['plume', 'head'] as const)(
+    'start on the stand-in as the %s build, reach L1 and list the registered proposers',
+    async (build) => {
+      const target = standIn({ clientBuild: build, clientEnv: { RUST_LOG: 'debug' } });
+      const signingKey = new Secret(generatePrivateKey());
+      const name = `testnet-${build}`;
+      const client = await startClientContainer({
+        ...clientContainerOptions(target.clients, { name, signingKey }),
+        name,
+        signingKey,
+      });
+      clients.push(client);
 
-    const proposers = await new NightfallClient({ baseUrl: client.baseUrl, name }).proposers();
-    expect(proposers.map((p) => p.url)).toEqual(target.expectedProposerUrls);
-    const env = (await client.container.exec(['node', '-e', 'process.stdout.write(JSON.stringify([process.env.NF4_SIM_CLIENT_BUILD, process.env.RUST_LOG]))'])).stdout;
-    expect(JSON.parse(env)).toEqual([build, 'debug']);
-    expect(client.logs()).not.toContain(signingKey.reveal().slice(2));
-  });
+      const proposers = await new NightfallClient({ baseUrl: client.baseUrl, name }).proposers();
+      expect(proposers.map((p) => p.url)).toEqual(target.expectedProposerUrls);
+      const env = (
+        await client.container.exec([
+          'node',
+          '-e',
+          'process.stdout.write(JSON.stringify([process.env.NF4_SIM_CLIENT_BUILD, process.env.RUST_LOG]))',
+        ])
+      ).stdout;
+      expect(JSON.parse(env)).toEqual([build, 'debug']);
+      expect(client.logs()).not.toContain(signingKey.reveal().slice(2));
+    },
+  );
 });
 
 describe('certification on the testnet target', () => {
@@ -97,25 +120,35 @@ describe('certification on the testnet target', () => {
   it('refuses an uncertified address without a certificate, saying how to configure one', async () => {
     const address = privateKeyToAddress(generatePrivateKey());
     const route = await certificationRoute(async () => true);
-    const error = await standIn().certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
+    const error = await standIn()
+      .certify([address], new Map([[address, route.url]]))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CertificationError);
-    expect((error as Error).message).toContain(`client address ${address} is not certified on chain and no certificate is configured for it`);
+    expect((error as Error).message).toContain(
+      `client address ${address} is not certified on chain and no certificate is configured for it`,
+    );
     expect((error as Error).message).toContain('certificates');
     expect(route.received).toEqual([]);
   });
 
-  it('does not take the client\'s word for it: the contract must certify the address', async () => {
+  it("does not take the client's word for it: the contract must certify the address", async () => {
     const address = privateKeyToAddress(generatePrivateKey());
     await giveNative(devnet, [address], GAS_MONEY);
     const route = await certificationRoute(async () => true);
-    const error = await standIn({ certificates: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
-    expect((error as Error).message).toContain(`the client of ${address} reported it certified, but x509Check(${address}) is still false`);
+    const error = await standIn({ certificates: certificateFor(address) })
+      .certify([address], new Map([[address, route.url]]))
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toContain(
+      `the client of ${address} reported it certified, but x509Check(${address}) is still false`,
+    );
   });
 
   it('refuses by name an address that holds no native coin, without asking its client: it could not pay (N14)', async () => {
     const address = privateKeyToAddress(generatePrivateKey());
     const route = await certificationRoute(async () => true);
-    const error = await standIn({ certificates: certificateFor(address) }).certify([address], new Map([[address, route.url]])).catch((e: unknown) => e);
+    const error = await standIn({ certificates: certificateFor(address) })
+      .certify([address], new Map([[address, route.url]]))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoNativeCoinToCertify);
     expect((error as Error).message).toContain(`${address} is not certified and holds no native coin`);
     expect((error as Error).message).toContain('needs a pre-certified key (E2E_TESTNET_CLIENT_KEYS)');

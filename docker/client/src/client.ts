@@ -42,7 +42,10 @@ export async function startClient(settings: ClientSettings, options: StartClient
   const log = (target: string): Logger => {
     let logger = loggers.get(target);
     if (!logger) {
-      logger = createLogger(target, { rustLog: settings.rustLog, ...(options.logWrite ? { write: options.logWrite } : {}) });
+      logger = createLogger(target, {
+        rustLog: settings.rustLog,
+        ...(options.logWrite ? { write: options.logWrite } : {}),
+      });
       loggers.set(target, logger);
     }
     return logger;
@@ -62,10 +65,17 @@ export async function startClient(settings: ClientSettings, options: StartClient
   // Subscribed before the listener's first read, so that no BlockProposed falls between its replay and the stream.
   const println = options.logWrite ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const profile = buildProfile(settings.build);
-  const alive = profile.connectionAliveLines ? startConnectionAliveTask(println, log('lib::initialisation')) : undefined;
-  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall }, {
-    onError: (message) => log(LogTarget.listener).warn(`Event subscription failed, polling for logs instead: ${message}`),
-  });
+  const alive = profile.connectionAliveLines
+    ? startConnectionAliveTask(println, log('lib::initialisation'))
+    : undefined;
+  const wake = await openChainWake(
+    settings.ethereumClientUrl,
+    { kind: 'logs', address: addresses.nightfall },
+    {
+      onError: (message) =>
+        log(LogTarget.listener).warn(`Event subscription failed, polling for logs instead: ${message}`),
+    },
+  );
   const listener = new BlockListener(settings.genesisBlock, wake);
   const webhookUrl = settings.webhookUrl;
   const ctx: ClientContext = {
@@ -99,7 +109,9 @@ export async function startClient(settings: ClientSettings, options: StartClient
     ...(options.host ? { host: options.host } : {}),
     log: log(LogTarget.restRejections),
   });
-  log(LogTarget.main).info(`Starting warp server and request queue (build ${settings.build}, client ${ctx.l1.address})`);
+  log(LogTarget.main).info(
+    `Starting warp server and request queue (build ${settings.build}, client ${ctx.l1.address})`,
+  );
 
   return {
     url: server.url,
@@ -135,5 +147,7 @@ function logSettingsRead(settings: ClientSettings, log: (target: string) => { tr
     ['ethereum_client_url', JSON.stringify(settings.ethereumClientUrl)],
     ['genesis_block', settings.genesisBlock.toString()],
   ];
-  log('configuration::settings').trace(`The settings values read were Settings {\n${fields.map(([name, value]) => `    ${name}: ${value},`).join('\n')}\n    ..\n}`);
+  log('configuration::settings').trace(
+    `The settings values read were Settings {\n${fields.map(([name, value]) => `    ${name}: ${value},`).join('\n')}\n    ..\n}`,
+  );
 }

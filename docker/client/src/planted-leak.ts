@@ -13,9 +13,14 @@ const PlantedLeakEnv = z.object({
 
 export type ClientPlantedLeak = 'amount-in-calldata' | 'key-in-log';
 
-export function loadPlantedLeak(env: Readonly<Record<string, string | undefined>> = process.env): ClientPlantedLeak | undefined {
+export function loadPlantedLeak(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ClientPlantedLeak | undefined {
   const result = PlantedLeakEnv.safeParse(env);
-  if (!result.success) throw new SettingsError(`invalid simulator environment:\n  NF4_SIM_PLANTED_LEAK: ${result.error.issues[0]!.message}`);
+  if (!result.success)
+    throw new SettingsError(
+      `invalid simulator environment:\n  NF4_SIM_PLANTED_LEAK: ${result.error.issues[0]!.message}`,
+    );
   const name = result.data.NF4_SIM_PLANTED_LEAK;
   return name === 'amount-in-calldata' || name === 'key-in-log' ? name : undefined;
 }

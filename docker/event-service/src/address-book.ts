@@ -33,7 +33,10 @@ interface Entry {
   readonly address: Address;
   alias: string;
   /** By contract label, in link order. */
-  readonly links: Map<string, { contract: LibraryContract; decimals: number | undefined; monitor: EventMonitor | undefined }>;
+  readonly links: Map<
+    string,
+    { contract: LibraryContract; decimals: number | undefined; monitor: EventMonitor | undefined }
+  >;
 }
 
 /** What a link needs from the chain: the block a `startingBlock` names (number and hash), and the contract's decimals. */
@@ -48,11 +51,16 @@ export class AddressBook {
   #lastId = 0;
   #lastMonitorId = 0;
 
-  constructor(private readonly chain: ChainLookups, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly chain: ChainLookups,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** `POST /chains/ethereum/addresses`: creates or renames. */
   setAlias(address: string, alias: string): AddressView {
-    const taken = [...this.#entries.values()].find((entry) => entry.alias === alias && entry.address !== getAddress(address));
+    const taken = [...this.#entries.values()].find(
+      (entry) => entry.alias === alias && entry.address !== getAddress(address),
+    );
     if (taken) throw new Conflict(`alias ${alias} is already used for ${taken.address}`);
     const entry = this.#entryFor(address);
     entry.alias = alias;
@@ -63,7 +71,8 @@ export class AddressBook {
   get(addressOrAlias: string): AddressView {
     const entry = this.#find(addressOrAlias);
     if (entry) return view(entry);
-    if (isAddress(addressOrAlias, { strict: false })) return { alias: '', address: getAddress(addressOrAlias), chain: 'ethereum', contracts: [] };
+    if (isAddress(addressOrAlias, { strict: false }))
+      return { alias: '', address: getAddress(addressOrAlias), chain: 'ethereum', contracts: [] };
     throw new NotFound(`address ${addressOrAlias} not found`);
   }
 
@@ -71,7 +80,9 @@ export class AddressBook {
   async link(addressOrAlias: string, label: string, startingBlock: string | undefined): Promise<AddressView> {
     const contract = CONTRACT_LIBRARY.get(label);
     if (!contract) throw new NotFound(`contract ${label} not found`);
-    const entry = this.#find(addressOrAlias) ?? (isAddress(addressOrAlias, { strict: false }) ? this.#entryFor(addressOrAlias) : undefined);
+    const entry =
+      this.#find(addressOrAlias) ??
+      (isAddress(addressOrAlias, { strict: false }) ? this.#entryFor(addressOrAlias) : undefined);
     if (!entry) throw new NotFound(`address ${addressOrAlias} not found`);
     const decimals = await this.chain.decimals(entry.address, contract);
     const link: LinkedContract = { address: entry.address, alias: entry.alias, contract, decimals };
@@ -86,7 +97,8 @@ export class AddressBook {
     const linked = entry?.links.get(label);
     if (!entry || !linked) throw new NotFound(`contract ${label} is not linked to ${addressOrAlias}`);
     const monitor = linked.monitor;
-    if (!monitor) throw new NotFound(`no event monitor for ${label} at ${entry.address}: it was linked without a starting block`);
+    if (!monitor)
+      throw new NotFound(`no event monitor for ${label} at ${entry.address}: it was linked without a starting block`);
     return {
       isProcessingPastLogs: monitor.isProcessingPastLogs,
       latestBlockNumber: Number(monitor.latestBlockNumber),
@@ -99,7 +111,9 @@ export class AddressBook {
 
   /** Every event monitor (the follower reads their contracts' logs). */
   monitors(): EventMonitor[] {
-    return [...this.#entries.values()].flatMap((entry) => [...entry.links.values()].flatMap((linked) => (linked.monitor ? [linked.monitor] : [])));
+    return [...this.#entries.values()].flatMap((entry) =>
+      [...entry.links.values()].flatMap((linked) => (linked.monitor ? [linked.monitor] : [])),
+    );
   }
 
   /** The contract linked at `address` (the first linked, with or without a monitor): what a called address is shown as. */
@@ -107,12 +121,19 @@ export class AddressBook {
     if (!address) return undefined;
     const entry = this.#entries.get(address.toLowerCase());
     const [first] = entry ? [...entry.links.values()] : [];
-    return entry && first ? { address: entry.address, alias: entry.alias, contract: first.contract, decimals: first.decimals } : undefined;
+    return entry && first
+      ? { address: entry.address, alias: entry.alias, contract: first.contract, decimals: first.decimals }
+      : undefined;
   }
 
   async #monitor(link: LinkedContract, startingBlock: string): Promise<EventMonitor> {
     const head = await this.chain.head();
-    const start = startingBlock === 'latest' ? head : startingBlock.startsWith('-') ? maxZero(head + BigInt(startingBlock)) : BigInt(startingBlock);
+    const start =
+      startingBlock === 'latest'
+        ? head
+        : startingBlock.startsWith('-')
+          ? maxZero(head + BigInt(startingBlock))
+          : BigInt(startingBlock);
     const known = start > head ? head : start;
     const hash = await this.chain.blockHash(known);
     return {
@@ -129,7 +150,10 @@ export class AddressBook {
   }
 
   #find(addressOrAlias: string): Entry | undefined {
-    return this.#entries.get(addressOrAlias.toLowerCase()) ?? [...this.#entries.values()].find((entry) => entry.alias !== '' && entry.alias === addressOrAlias);
+    return (
+      this.#entries.get(addressOrAlias.toLowerCase()) ??
+      [...this.#entries.values()].find((entry) => entry.alias !== '' && entry.alias === addressOrAlias)
+    );
   }
 
   #entryFor(address: string): Entry {
@@ -153,7 +177,11 @@ function view(entry: Entry): AddressView {
     alias: entry.alias,
     address: entry.address,
     chain: 'ethereum',
-    contracts: [...entry.links.values()].map(({ contract }) => ({ label: contract.label, name: contract.name, version: contract.version })),
+    contracts: [...entry.links.values()].map(({ contract }) => ({
+      label: contract.label,
+      name: contract.name,
+      version: contract.version,
+    })),
   };
 }
 

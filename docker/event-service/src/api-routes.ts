@@ -20,7 +20,16 @@ import type { Log } from './log';
 import { planFor, type PlanSetting } from './plan';
 import type { ApiKey } from './settings';
 import type { WebhookRegistry } from './webhook-registry';
-import { AddressAliasCreate, EventFilter, LinkRequest, Page, WebhookCreate, type AddressView, type IndexingStatus, type ListedEvent } from './wire';
+import {
+  AddressAliasCreate,
+  EventFilter,
+  LinkRequest,
+  Page,
+  WebhookCreate,
+  type AddressView,
+  type IndexingStatus,
+  type ListedEvent,
+} from './wire';
 
 const API = '/api/v0';
 /** SPEC ChainName :3261-3266: the only chain. Anything else gets the document's own error example. */
@@ -69,7 +78,10 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
   const startedAt = new Date();
   // The current document's route (curvegrid/multibaas-sdk-typescript @ 65f28a1 : api.ts:3839); an older deployment
   // lacks it and answers as for any unknown path: 404.
-  const planRoutes: Route[] = deps.plan === 'older-deployment' ? [] : [{ method: 'GET', path: `${API}/plan`, handler: () => ({ result: planFor(deps.plan, startedAt) }) }];
+  const planRoutes: Route[] =
+    deps.plan === 'older-deployment'
+      ? []
+      : [{ method: 'GET', path: `${API}/plan`, handler: () => ({ result: planFor(deps.plan, startedAt) }) }];
   /** The asked page, cut to the cap: a capped page is shorter than asked although more rows follow. */
   const pageOf = (url: URL): { limit: number; offset: number } => {
     const { limit, offset } = parsed(Page, query(url), 'page');
@@ -83,7 +95,9 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/webhooks`,
       handler: async (_params, req) => {
         const endpoint = registry.create(parsed(WebhookCreate, await req.json(), 'webhook'));
-        log.info(`Created webhook ${endpoint.id} "${endpoint.label}" for ${safeUrl(endpoint.url)} (${endpoint.subscriptions.join(', ')})`);
+        log.info(
+          `Created webhook ${endpoint.id} "${endpoint.label}" for ${safeUrl(endpoint.url)} (${endpoint.subscriptions.join(', ')})`,
+        );
         return { result: endpoint satisfies Sdk.WebhookEndpoint };
       },
     },
@@ -96,13 +110,22 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       },
     },
     { method: 'GET', path: `${API}/webhooks/count`, handler: () => ({ result: registry.count() }) },
-    { method: 'GET', path: `${API}/webhooks/:id`, handler: (params) => ({ result: registry.get(webhookIdOr404(params))! satisfies Sdk.WebhookEndpoint }) },
+    {
+      method: 'GET',
+      path: `${API}/webhooks/:id`,
+      handler: (params) => ({ result: registry.get(webhookIdOr404(params))! satisfies Sdk.WebhookEndpoint }),
+    },
     {
       method: 'PUT',
       path: `${API}/webhooks/:id`,
       handler: async (params, req) => {
         const id = webhookIdOr404(params);
-        return { result: registry.update(id, parsed(WebhookCreate, await req.json(), 'webhook'))! satisfies Sdk.WebhookEndpoint };
+        return {
+          result: registry.update(
+            id,
+            parsed(WebhookCreate, await req.json(), 'webhook'),
+          )! satisfies Sdk.WebhookEndpoint,
+        };
       },
     },
     {
@@ -125,7 +148,11 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
         return { result: registry.events(id, limit, offset)! satisfies Sdk.WebhookEvent[] };
       },
     },
-    { method: 'GET', path: `${API}/webhooks/:id/events/count`, handler: (params) => ({ result: registry.countEvents(webhookIdOr404(params))! }) },
+    {
+      method: 'GET',
+      path: `${API}/webhooks/:id/events/count`,
+      handler: (params) => ({ result: registry.countEvents(webhookIdOr404(params))! }),
+    },
 
     // ---- events (SPEC :1160-1369)
     {
@@ -133,7 +160,9 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       path: `${API}/events`,
       handler: (_params, _req, url) => {
         const { limit, offset } = pageOf(url);
-        return { result: store.list(parsed(EventFilter, withoutPage(url), 'filter'), limit, offset) satisfies ListedEvent[] };
+        return {
+          result: store.list(parsed(EventFilter, withoutPage(url), 'filter'), limit, offset) satisfies ListedEvent[],
+        };
       },
     },
     {
@@ -149,7 +178,14 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       handler: async (params) => {
         chainOr404(params);
         const blockNumber = Number(await deps.client.getBlockNumber({ cacheTime: 0 }));
-        return { result: { blockNumber, version: 'anvil (nightfall-e2e MultiBaas double)', chainID: deps.chainId, networkID: deps.chainId } satisfies Sdk.ChainStatus };
+        return {
+          result: {
+            blockNumber,
+            version: 'anvil (nightfall-e2e MultiBaas double)',
+            chainID: deps.chainId,
+            networkID: deps.chainId,
+          } satisfies Sdk.ChainStatus,
+        };
       },
     },
     {
@@ -176,7 +212,9 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
         chainOr404(params);
         const link = parsed(LinkRequest, await req.json(), 'link');
         const address = await book.link(params.address!, link.label, link.startingBlock);
-        log.info(`Linked ${link.label} to ${address.address}${link.startingBlock === undefined ? ' without sync' : ` syncing events from ${link.startingBlock}`}`);
+        log.info(
+          `Linked ${link.label} to ${address.address}${link.startingBlock === undefined ? ' without sync' : ` syncing events from ${link.startingBlock}`}`,
+        );
         return { result: address satisfies AddressView };
       },
     },
@@ -201,7 +239,12 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
         handler: async (ctx: RouteContext) => {
           const answer = await handler(ctx.params, ctx, ctx.url);
           const status = answer.status ?? 200;
-          return json(status, 'noResult' in answer ? { status, message: 'success' } : { status, message: 'success', result: answer.result });
+          return json(
+            status,
+            'noResult' in answer
+              ? { status, message: 'success' }
+              : { status, message: 'success', result: answer.result },
+          );
         },
       })),
     ],
@@ -215,9 +258,15 @@ export function apiRequestListener(deps: ApiDeps): RequestListener {
       },
       errorReply: ({ status, message }) => json(status, { status, message } satisfies Sdk.ModelError),
       guard: (req, path) => {
-        if (path !== '/v1/health' && !authorised(req, deps.apiKey)) throw new ApiError(401, 'invalid or missing API key');
+        if (path !== '/v1/health' && !authorised(req, deps.apiKey))
+          throw new ApiError(401, 'invalid or missing API key');
       },
-      mapError: (error) => (error instanceof NotFound ? new ApiError(404, error.message) : error instanceof Conflict ? new ApiError(409, error.message) : undefined),
+      mapError: (error) =>
+        error instanceof NotFound
+          ? new ApiError(404, error.message)
+          : error instanceof Conflict
+            ? new ApiError(409, error.message)
+            : undefined,
       onUnexpectedError: (error, req) => log.error(`${req.method} ${req.url} failed: ${String(error)}`),
     },
   );

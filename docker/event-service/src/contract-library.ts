@@ -22,7 +22,12 @@ export interface LibraryContract {
   readonly abi: Abi;
 }
 
-const entry = (label: string, name: string, artifact: { abi: unknown }): LibraryContract => ({ label, name, version: '1.0', abi: artifact.abi as Abi });
+const entry = (label: string, name: string, artifact: { abi: unknown }): LibraryContract => ({
+  label,
+  name,
+  version: '1.0',
+  abi: artifact.abi as Abi,
+});
 
 /** The devnet's contracts by label. Both Nightfall generations are in the library; a devnet links the one it deployed. */
 export const CONTRACT_LIBRARY: ReadonlyMap<string, LibraryContract> = new Map(

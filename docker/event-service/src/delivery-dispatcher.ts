@@ -53,7 +53,11 @@ export class DeliveryDispatcher {
 
   /** Logs the block's events for every subscribed endpoint and queues their delivery. Each item has one UUID for all. */
   offer(block: BlockEvents): void {
-    const items: DeliveryItem[] = block.events.map((event) => ({ id: randomUUID(), event: 'event.emitted', data: event.delivered }));
+    const items: DeliveryItem[] = block.events.map((event) => ({
+      id: randomUUID(),
+      event: 'event.emitted',
+      data: event.delivered,
+    }));
     for (const target of this.options.registry.subscribers('event.emitted')) {
       const recordIds = this.options.registry.recordOffered(target.id, items);
       const queue = this.#queueOf(target.id);
@@ -87,7 +91,13 @@ export class DeliveryDispatcher {
     return queue;
   }
 
-  async #deliver(target: DeliveryTarget, blockNumber: bigint, items: DeliveryItem[], recordIds: number[], signal: AbortSignal): Promise<void> {
+  async #deliver(
+    target: DeliveryTarget,
+    blockNumber: bigint,
+    items: DeliveryItem[],
+    recordIds: number[],
+    signal: AbortSignal,
+  ): Promise<void> {
     const { registry, retry, log } = this.options;
     if (signal.aborted) return;
     // Serialised once: every attempt sends the same bytes (and ids), so a consumer can de-duplicate retries.
@@ -101,10 +111,13 @@ export class DeliveryDispatcher {
         factor: BACKOFF_FACTOR,
         signal,
         onFailedAttempt: ({ error, attemptNumber, retriesLeft, retriesConsumed }) => {
-          const retryInMs = retriesLeft > 0 ? Math.min(retry.minMs * BACKOFF_FACTOR ** retriesConsumed, retry.maxMs) : undefined;
+          const retryInMs =
+            retriesLeft > 0 ? Math.min(retry.minMs * BACKOFF_FACTOR ** retriesConsumed, retry.maxMs) : undefined;
           registry.recordFailure(target.id, error.message, retryInMs);
-          log.warn(`Delivering ${what} failed (attempt ${attemptNumber}): ${error.message}` +
-            (retryInMs === undefined ? '' : `; retrying in ${retryInMs} ms`));
+          log.warn(
+            `Delivering ${what} failed (attempt ${attemptNumber}): ${error.message}` +
+              (retryInMs === undefined ? '' : `; retrying in ${retryInMs} ms`),
+          );
         },
       });
       registry.recordDelivered(target.id, recordIds);

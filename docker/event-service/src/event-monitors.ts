@@ -67,8 +67,17 @@ export class EventMonitors {
     for (const monitor of book.monitors()) {
       const range = nextLogRange(monitor.cursor, head, MAX_LOG_RANGE);
       if (!range) continue;
-      const logs = (await client.getLogs({ address: monitor.link.address, fromBlock: range.fromBlock, toBlock: range.toBlock })) as MinedLog[];
-      progress.push({ monitor, to: range.toBlock, toHash: await hashOf(range.toBlock), events: await this.#render(logs, monitor) });
+      const logs = (await client.getLogs({
+        address: monitor.link.address,
+        fromBlock: range.fromBlock,
+        toBlock: range.toBlock,
+      })) as MinedLog[];
+      progress.push({
+        monitor,
+        to: range.toBlock,
+        toHash: await hashOf(range.toBlock),
+        events: await this.#render(logs, monitor),
+      });
     }
     // Everything read: commit.
     const now = (this.options.now ?? (() => new Date()))();
@@ -96,8 +105,12 @@ export class EventMonitors {
     const rendered = await Promise.all(
       logs.map(async (entry) => {
         const [blockTimestamp, transaction] = await Promise.all([
-          once(blocks, entry.blockHash, () => client.getBlock({ blockHash: entry.blockHash }).then((block) => block.timestamp)),
-          once(transactions, entry.transactionHash, () => client.getTransaction({ hash: entry.transactionHash }).then(({ from, to, input }) => ({ from, to, input }))),
+          once(blocks, entry.blockHash, () =>
+            client.getBlock({ blockHash: entry.blockHash }).then((block) => block.timestamp),
+          ),
+          once(transactions, entry.transactionHash, () =>
+            client.getTransaction({ hash: entry.transactionHash }).then(({ from, to, input }) => ({ from, to, input })),
+          ),
         ]);
         return renderEvent(entry, { blockTimestamp, transaction }, monitor.link, book.linkedAt(transaction.to));
       }),

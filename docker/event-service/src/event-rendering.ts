@@ -64,25 +64,49 @@ export interface RenderedEvent {
 }
 
 /** Indexed parameters of these types are stored as their keccak hash: the log holds no value to decode. */
-const isHashedWhenIndexed = (type: string) => type === 'string' || type === 'bytes' || type.startsWith('tuple') || type.endsWith(']');
+const isHashedWhenIndexed = (type: string) =>
+  type === 'string' || type === 'bytes' || type.startsWith('tuple') || type.endsWith(']');
 
 /** Undefined for a log its contract's ABI does not describe (an anonymous event, or another contract's). */
-export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedContract, called: LinkedContract | undefined): RenderedEvent | undefined {
+export function renderEvent(
+  log: MinedLog,
+  context: LogContext,
+  emitter: LinkedContract,
+  called: LinkedContract | undefined,
+): RenderedEvent | undefined {
   const abiEvent = eventOf(emitter, log.topics[0]);
   if (!abiEvent) return undefined;
-  const decoded = decodeEventLog({ abi: [abiEvent], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+  const decoded = decodeEventLog({
+    abi: [abiEvent],
+    topics: log.topics as [Hex, ...Hex[]],
+    data: log.data,
+    strict: true,
+  });
   const args = decoded.args as unknown as Record<string, unknown> | readonly unknown[];
   let topic = 1;
   const inputs: Sdk.EventField[] = abiEvent.inputs.map((param, index) => {
     const hashed = Boolean(param.indexed) && isHashedWhenIndexed(param.type);
     const topicValue = param.indexed ? log.topics[topic++] : undefined;
-    const value: unknown = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[param.name ?? String(index)];
-    return { name: param.name ?? '', value: hashed ? topicValue : renderArgument(param, value, emitter.decimals), hashed, type: param.type };
+    const value: unknown = Array.isArray(args)
+      ? args[index]
+      : (args as Record<string, unknown>)[param.name ?? String(index)];
+    return {
+      name: param.name ?? '',
+      value: hashed ? topicValue : renderArgument(param, value, emitter.decimals),
+      hashed,
+      type: param.type,
+    };
   });
   const method = called ? methodOf(called, context.transaction.input) : null;
   const common = {
     triggeredAt: rfc3339(context.blockTimestamp),
-    event: { name: abiEvent.name, signature: toEventSignature(abiEvent), inputs, rawFields: JSON.stringify(rawFieldsOf(log)), indexInLog: log.logIndex },
+    event: {
+      name: abiEvent.name,
+      signature: toEventSignature(abiEvent),
+      inputs,
+      rawFields: JSON.stringify(rawFieldsOf(log)),
+      indexInLog: log.logIndex,
+    },
     transaction: {
       from: getAddress(context.transaction.from),
       txData: context.transaction.input.toLowerCase() as Hex,
@@ -94,7 +118,14 @@ export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedC
   };
   const spelt = <C>(contractOf: (linked: LinkedContract) => C) => ({
     triggeredAt: common.triggeredAt,
-    event: { name: common.event.name, signature: common.event.signature, inputs, rawFields: common.event.rawFields, contract: contractOf(emitter), indexInLog: common.event.indexInLog },
+    event: {
+      name: common.event.name,
+      signature: common.event.signature,
+      inputs,
+      rawFields: common.event.rawFields,
+      contract: contractOf(emitter),
+      indexInLog: common.event.indexInLog,
+    },
     transaction: { ...common.transaction, contract: called ? contractOf(called) : null, method },
   });
   return {
@@ -110,28 +141,47 @@ export function renderEvent(log: MinedLog, context: LogContext, emitter: LinkedC
 
 /** The events API's spelling (SPEC ContractInformation). */
 function listedContract(linked: LinkedContract): Sdk.ContractInformation {
-  return { address: getAddress(linked.address), addressAlias: linked.alias, name: linked.contract.name, label: linked.contract.label };
+  return {
+    address: getAddress(linked.address),
+    addressAlias: linked.alias,
+    name: linked.contract.name,
+    label: linked.contract.label,
+  };
 }
 
 /** The deliveries' spelling, in the docs sample's field order. */
 function deliveredContract(linked: LinkedContract): DeliveredContract {
-  return { address: getAddress(linked.address), addressLabel: linked.alias, name: linked.contract.name, label: linked.contract.label };
+  return {
+    address: getAddress(linked.address),
+    addressLabel: linked.alias,
+    name: linked.contract.name,
+    label: linked.contract.label,
+  };
 }
 
 function eventOf(linked: LinkedContract, selector: Hex | undefined): AbiEvent | undefined {
   if (!selector) return undefined;
-  return linked.contract.abi.find((item): item is AbiEvent => item.type === 'event' && !item.anonymous && toEventSelector(item) === selector);
+  return linked.contract.abi.find(
+    (item): item is AbiEvent => item.type === 'event' && !item.anonymous && toEventSelector(item) === selector,
+  );
 }
 
 /** The called method, decoded with the called contract's ABI (SPEC ContractMethodInformation); null when it does not decode. */
 function methodOf(called: LinkedContract, input: Hex): Sdk.ContractMethodInformation | null {
   try {
     const { functionName, args } = decodeFunctionData({ abi: called.contract.abi, data: input });
-    const abiFunction = called.contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === functionName && item.inputs.length === (args?.length ?? 0))!;
+    const abiFunction = called.contract.abi.find(
+      (item): item is AbiFunction =>
+        item.type === 'function' && item.name === functionName && item.inputs.length === (args?.length ?? 0),
+    )!;
     return {
       name: functionName,
       signature: toFunctionSignature(abiFunction),
-      inputs: abiFunction.inputs.map((param, index) => ({ name: param.name ?? '', value: renderArgument(param, args![index], called.decimals), type: param.type })),
+      inputs: abiFunction.inputs.map((param, index) => ({
+        name: param.name ?? '',
+        value: renderArgument(param, args![index], called.decimals),
+        type: param.type,
+      })),
     };
   } catch {
     return null; // a call the ABI does not describe (a plain ether transfer, a fallback)

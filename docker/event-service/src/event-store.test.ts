@@ -16,7 +16,9 @@ function event(blockNumber: number, logIndex: number): RenderedEvent {
 }
 
 const positions = (store: EventStore, limit: number, offset: number) =>
-  store.list({}, limit, offset).map(({ transaction, event: { indexInLog } }) => `${transaction.blockNumber}/${indexInLog}`);
+  store
+    .list({}, limit, offset)
+    .map(({ transaction, event: { indexInLog } }) => `${transaction.blockNumber}/${indexInLog}`);
 
 describe('the event store', () => {
   const stored = [event(7, 1), event(5, 0), event(7, 0), event(6, 3)];

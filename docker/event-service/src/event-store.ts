@@ -23,12 +23,18 @@ export class EventStore {
     });
     this.#events.push(...added);
     const direction = this.order === 'newest-first' ? -1 : 1;
-    this.#events.sort((a, b) => direction * (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    this.#events.sort(
+      (a, b) =>
+        direction *
+        (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1),
+    );
     return added;
   }
 
   list(filter: EventFilter, limit: number, offset: number): ListedEvent[] {
-    return this.#matching(filter).slice(offset, offset + limit).map((event) => event.listed);
+    return this.#matching(filter)
+      .slice(offset, offset + limit)
+      .map((event) => event.listed);
   }
 
   count(filter: EventFilter): number {
@@ -37,16 +43,17 @@ export class EventStore {
 
   #matching(filter: EventFilter): RenderedEvent[] {
     const same = (a: string, b: string | undefined) => b === undefined || a.toLowerCase() === b.toLowerCase();
-    return this.#events.filter(({ listed, emitter, fromConstructor }) =>
-      same(listed.transaction.blockHash, filter.block_hash) &&
-      (filter.block_number === undefined || listed.transaction.blockNumber === filter.block_number) &&
-      (filter.tx_index_in_block === undefined || listed.transaction.txIndexInBlock === filter.tx_index_in_block) &&
-      (filter.event_index_in_log === undefined || listed.event.indexInLog === filter.event_index_in_log) &&
-      same(listed.transaction.txHash, filter.tx_hash) &&
-      (filter.from_constructor === undefined || filter.from_constructor === fromConstructor) &&
-      same(emitter.address, filter.contract_address) &&
-      (filter.contract_label === undefined || emitter.contract.label === filter.contract_label) &&
-      (filter.event_signature === undefined || listed.event.signature === filter.event_signature),
+    return this.#events.filter(
+      ({ listed, emitter, fromConstructor }) =>
+        same(listed.transaction.blockHash, filter.block_hash) &&
+        (filter.block_number === undefined || listed.transaction.blockNumber === filter.block_number) &&
+        (filter.tx_index_in_block === undefined || listed.transaction.txIndexInBlock === filter.tx_index_in_block) &&
+        (filter.event_index_in_log === undefined || listed.event.indexInLog === filter.event_index_in_log) &&
+        same(listed.transaction.txHash, filter.tx_hash) &&
+        (filter.from_constructor === undefined || filter.from_constructor === fromConstructor) &&
+        same(emitter.address, filter.contract_address) &&
+        (filter.contract_label === undefined || emitter.contract.label === filter.contract_label) &&
+        (filter.event_signature === undefined || listed.event.signature === filter.event_signature),
     );
   }
 }

@@ -27,7 +27,10 @@ export interface RunningEventService {
   close(): Promise<void>;
 }
 
-export async function startEventService(settings: EventServiceSettings, options: StartOptions): Promise<RunningEventService> {
+export async function startEventService(
+  settings: EventServiceSettings,
+  options: StartOptions,
+): Promise<RunningEventService> {
   const log = options.log ?? createLogger('event_service', { rustLog: settings.rustLog });
   const chain = defineChain({
     id: settings.chainId,
@@ -40,21 +43,52 @@ export async function startEventService(settings: EventServiceSettings, options:
   const registry = new WebhookRegistry();
   const store = new EventStore(settings.listing.order);
   const book = new AddressBook(chainLookups(client));
-  const dispatcher = new DeliveryDispatcher({ registry, retry: settings.retry, afterDelete: settings.afterDelete, timeoutMs: settings.deliveryTimeoutMs, log });
-  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'newHeads' }, {
-    onError: (message) => log.warn(`New-heads subscription failed, polling instead: ${message}`),
+  const dispatcher = new DeliveryDispatcher({
+    registry,
+    retry: settings.retry,
+    afterDelete: settings.afterDelete,
+    timeoutMs: settings.deliveryTimeoutMs,
+    log,
   });
-  const monitors = new EventMonitors({ client, book, store, pollMs: settings.pollMs, wake, onBlock: (block) => dispatcher.offer(block), log });
+  const wake = await openChainWake(
+    settings.ethereumClientUrl,
+    { kind: 'newHeads' },
+    {
+      onError: (message) => log.warn(`New-heads subscription failed, polling instead: ${message}`),
+    },
+  );
+  const monitors = new EventMonitors({
+    client,
+    book,
+    store,
+    pollMs: settings.pollMs,
+    wake,
+    onBlock: (block) => dispatcher.offer(block),
+    log,
+  });
 
   const server = await startHttpServer(
-    apiRequestListener({ registry, dispatcher, book, store, client, chainId: settings.chainId, apiKey: settings.apiKey, plan: settings.plan, pageCap: settings.listing.pageCap, log }),
+    apiRequestListener({
+      registry,
+      dispatcher,
+      book,
+      store,
+      client,
+      chainId: settings.chainId,
+      apiKey: settings.apiKey,
+      plan: settings.plan,
+      pageCap: settings.listing.pageCap,
+      log,
+    }),
     { port: options.port, ...(options.host === undefined ? {} : { host: options.host }) },
   );
   const { port } = server;
 
   const stop = new AbortController();
   const following = monitors.run(stop.signal);
-  log.info(`Event service listening on port ${port}; plan ${settings.plan}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); events ${settings.listing.order}, page cap ${settings.listing.pageCap ?? 'none'}; no contract linked yet`);
+  log.info(
+    `Event service listening on port ${port}; plan ${settings.plan}; retries ${settings.retry.retries} (${settings.retry.minMs}..${settings.retry.maxMs} ms); events ${settings.listing.order}, page cap ${settings.listing.pageCap ?? 'none'}; no contract linked yet`,
+  );
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -72,9 +106,13 @@ function chainLookups(client: PublicClient): ChainLookups {
     head: () => client.getBlockNumber({ cacheTime: 0 }),
     blockHash: async (blockNumber) => (await client.getBlock({ blockNumber })).hash,
     decimals: async (address: Address, contract: LibraryContract) => {
-      const hasDecimals = contract.abi.some((item) => item.type === 'function' && item.name === 'decimals' && item.inputs.length === 0);
+      const hasDecimals = contract.abi.some(
+        (item) => item.type === 'function' && item.name === 'decimals' && item.inputs.length === 0,
+      );
       if (!hasDecimals) return undefined;
-      const abi = [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }] as const satisfies Abi;
+      const abi = [
+        { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
+      ] as const satisfies Abi;
       return Number(await client.readContract({ address, abi, functionName: 'decimals' }));
     },
   };

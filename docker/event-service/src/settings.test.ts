@@ -26,20 +26,26 @@ describe('event service settings', () => {
 
   it('lists events newest first with no page cap unless set otherwise', () => {
     expect(loadEventServiceSettings(base).listing).toEqual({ order: 'newest-first', pageCap: undefined });
-    expect(loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'oldest-first', EVENT_SERVICE_PAGE_CAP: '30' }).listing)
-      .toEqual({ order: 'oldest-first', pageCap: 30 });
+    expect(
+      loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'oldest-first', EVENT_SERVICE_PAGE_CAP: '30' }).listing,
+    ).toEqual({ order: 'oldest-first', pageCap: 30 });
   });
 
   it('refuses an unknown order and a page cap below one', () => {
-    const attempt = () => loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'random', EVENT_SERVICE_PAGE_CAP: '0' });
+    const attempt = () =>
+      loadEventServiceSettings({ ...base, EVENT_SERVICE_ORDER: 'random', EVENT_SERVICE_PAGE_CAP: '0' });
     expect(attempt).toThrow(/EVENT_SERVICE_ORDER: must be newest-first or oldest-first/);
     expect(attempt).toThrow(/EVENT_SERVICE_PAGE_CAP/);
   });
 
   it("drops a deleted webhook's queued deliveries unless told to keep retrying them, and refuses anything else", () => {
     expect(loadEventServiceSettings(base).afterDelete).toBe('drop-retries');
-    expect(loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'keep-retrying' }).afterDelete).toBe('keep-retrying');
-    expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'cancel' })).toThrow(/EVENT_SERVICE_AFTER_DELETE: must be drop-retries or keep-retrying/);
+    expect(loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'keep-retrying' }).afterDelete).toBe(
+      'keep-retrying',
+    );
+    expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_AFTER_DELETE: 'cancel' })).toThrow(
+      /EVENT_SERVICE_AFTER_DELETE: must be drop-retries or keep-retrying/,
+    );
   });
 
   it('prints the API key as [redacted] through String, JSON and inspect', () => {
@@ -50,7 +56,8 @@ describe('event service settings', () => {
   });
 
   it('names every invalid variable without echoing its value', () => {
-    const attempt = () => loadEventServiceSettings({ EVENT_SERVICE_API_KEY: 'short-key', EVENT_SERVICE_RETRIES: 'many' });
+    const attempt = () =>
+      loadEventServiceSettings({ EVENT_SERVICE_API_KEY: 'short-key', EVENT_SERVICE_RETRIES: 'many' });
     expect(attempt).toThrow(/EVENT_SERVICE_API_KEY: must be at least 16 characters/);
     expect(attempt).toThrow(/NF4_ETHEREUM_CLIENT_URL: is required/);
     expect(attempt).toThrow(/EVENT_SERVICE_RETRIES/);
@@ -58,7 +65,8 @@ describe('event service settings', () => {
   });
 
   it('refuses a retry cap below the first retry delay', () => {
-    expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_RETRY_MIN_MS: '500', EVENT_SERVICE_RETRY_MAX_MS: '100' }))
-      .toThrow(/EVENT_SERVICE_RETRY_MAX_MS: must not be below EVENT_SERVICE_RETRY_MIN_MS/);
+    expect(() =>
+      loadEventServiceSettings({ ...base, EVENT_SERVICE_RETRY_MIN_MS: '500', EVENT_SERVICE_RETRY_MAX_MS: '100' }),
+    ).toThrow(/EVENT_SERVICE_RETRY_MAX_MS: must not be below EVENT_SERVICE_RETRY_MIN_MS/);
   });
 });

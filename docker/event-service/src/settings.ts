@@ -33,7 +33,9 @@ const envShape = {
    * The order of `GET /events`: newest first, as a live MultiBaas answered in Curvegrid's own tests (SHEETS
    * curvegrid/multibaas-for-google-sheets src/Code.spec.js:613-653); oldest first to test a client against the other.
    */
-  EVENT_SERVICE_ORDER: optional(z.enum(['newest-first', 'oldest-first'], { error: 'must be newest-first or oldest-first' })).transform((v) => v ?? 'newest-first'),
+  EVENT_SERVICE_ORDER: optional(
+    z.enum(['newest-first', 'oldest-first'], { error: 'must be newest-first or oldest-first' }),
+  ).transform((v) => v ?? 'newest-first'),
   /**
    * What `DELETE /webhooks/{id}` does to the webhook's deliveries already queued or being retried: drop them (the
    * default) or keep retrying them, signed with the deleted webhook's secret. The vendor documents neither (SPEC
@@ -41,7 +43,9 @@ const envShape = {
    * `failedCalls`/`nextAttempt`, lives on the endpoint, :6942-6957): keep-retrying lets a test show what the harness
    * does with a swept webhook's late delivery.
    */
-  EVENT_SERVICE_AFTER_DELETE: optional(z.enum(AFTER_DELETE, { error: 'must be drop-retries or keep-retrying' })).transform((v) => v ?? 'drop-retries'),
+  EVENT_SERVICE_AFTER_DELETE: optional(
+    z.enum(AFTER_DELETE, { error: 'must be drop-retries or keep-retrying' }),
+  ).transform((v) => v ?? 'drop-retries'),
   /** The most rows one page of a list holds, whatever `limit` asks: the vendor documents no cap. Unset: no cap. */
   EVENT_SERVICE_PAGE_CAP: optional(z.coerce.number().int().min(1)),
   RUST_LOG: z.string().optional(),
@@ -103,7 +107,9 @@ export interface EventServiceSettings {
 const EVENT_SERVICE_PORT = 3000;
 
 /** Throws SettingsError listing every invalid variable (names only). */
-export function loadEventServiceSettings(env: Readonly<Record<string, string | undefined>> = process.env): EventServiceSettings {
+export function loadEventServiceSettings(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): EventServiceSettings {
   const result = z.object(envShape).safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${String(i.path[0] ?? '(environment)')}: ${i.message}`);
@@ -111,7 +117,9 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
   }
   const e = result.data;
   if (e.EVENT_SERVICE_RETRY_MAX_MS < e.EVENT_SERVICE_RETRY_MIN_MS) {
-    throw new SettingsError('invalid event service environment:\n  EVENT_SERVICE_RETRY_MAX_MS: must not be below EVENT_SERVICE_RETRY_MIN_MS');
+    throw new SettingsError(
+      'invalid event service environment:\n  EVENT_SERVICE_RETRY_MAX_MS: must not be below EVENT_SERVICE_RETRY_MIN_MS',
+    );
   }
   return {
     apiKey: new ApiKey(e.EVENT_SERVICE_API_KEY),
@@ -119,7 +127,11 @@ export function loadEventServiceSettings(env: Readonly<Record<string, string | u
     rpcUrl: toHttpRpcUrl(e.NF4_ETHEREUM_CLIENT_URL),
     chainId: e.NF4_NETWORK__CHAIN_ID,
     pollMs: e.EVENT_SERVICE_POLL_MS,
-    retry: { retries: e.EVENT_SERVICE_RETRIES, minMs: e.EVENT_SERVICE_RETRY_MIN_MS, maxMs: e.EVENT_SERVICE_RETRY_MAX_MS },
+    retry: {
+      retries: e.EVENT_SERVICE_RETRIES,
+      minMs: e.EVENT_SERVICE_RETRY_MIN_MS,
+      maxMs: e.EVENT_SERVICE_RETRY_MAX_MS,
+    },
     afterDelete: e.EVENT_SERVICE_AFTER_DELETE,
     deliveryTimeoutMs: e.EVENT_SERVICE_DELIVERY_TIMEOUT_MS,
     plan: e.EVENT_SERVICE_PLAN,

@@ -4,7 +4,11 @@
 // signatures with its own (fixtures/event-webhooks/signature.ts); fixtures/vectors/multibaas/signature.json decides.
 import { createHmac } from 'node:crypto';
 
-export function signDelivery(secret: string, rawBody: Uint8Array, unixSeconds: number): { signature: string; timestamp: string } {
+export function signDelivery(
+  secret: string,
+  rawBody: Uint8Array,
+  unixSeconds: number,
+): { signature: string; timestamp: string } {
   const timestamp = String(unixSeconds);
   return { signature: createHmac('sha256', secret).update(rawBody).update(timestamp, 'utf8').digest('hex'), timestamp };
 }

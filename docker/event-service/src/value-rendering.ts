@@ -12,7 +12,8 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 
 /** A top-level argument; `decimals` (the contract's `decimals()`) applies to integer amounts only. */
 export function renderArgument(param: AbiParameter, value: unknown, decimals: number | undefined): Json {
-  const isAmount = decimals !== undefined && /^u?int\d*$/.test(param.type) && AMOUNT_NAMES.has((param.name ?? '').replace(/^_+/, ''));
+  const isAmount =
+    decimals !== undefined && /^u?int\d*$/.test(param.type) && AMOUNT_NAMES.has((param.name ?? '').replace(/^_+/, ''));
   return isAmount ? formatUnits(value as bigint, decimals) : renderValue(param, value);
 }
 
@@ -24,10 +25,14 @@ function renderValue(param: AbiParameter, value: unknown): Json {
   }
   if (param.type === 'tuple') {
     const components = (param as { components: readonly AbiParameter[] }).components;
-    return Object.fromEntries(components.map((component, index) => {
-      const field = Array.isArray(value) ? (value as unknown[])[index] : (value as Record<string, unknown>)[component.name ?? String(index)];
-      return [component.name || String(index), renderValue(component, field)];
-    }));
+    return Object.fromEntries(
+      components.map((component, index) => {
+        const field = Array.isArray(value)
+          ? (value as unknown[])[index]
+          : (value as Record<string, unknown>)[component.name ?? String(index)];
+        return [component.name || String(index), renderValue(component, field)];
+      }),
+    );
   }
   if (param.type === 'address') return getAddress(value as string);
   if (param.type === 'bool') return value as boolean;

@@ -13,7 +13,14 @@ import { signDelivery } from './signature';
 import { AddressBook } from './address-book';
 import { planFor } from './plan';
 import { loadEventServiceSettings } from './settings';
-import { AddressAliasCreate, DEFAULT_PAGE_SIZE, LABEL_PATTERN, LinkRequest, WebhookCreate, type DeliveryItem } from './wire';
+import {
+  AddressAliasCreate,
+  DEFAULT_PAGE_SIZE,
+  LABEL_PATTERN,
+  LinkRequest,
+  WebhookCreate,
+  type DeliveryItem,
+} from './wire';
 
 /** The sample's token as a user would have uploaded it: its signatures as the sample shows them, 3 decimals. */
 const sampleToken: LinkedContract = {
@@ -52,7 +59,11 @@ describe('the double renders the vendor sample', () => {
     const sample = emittedSample.body[index]!;
     const context = {
       blockTimestamp: BigInt(Date.parse(sample.data.triggeredAt) / 1000),
-      transaction: { from: sample.data.transaction.from as Address, to: sampleToken.address, input: sample.data.transaction.txData as Hex },
+      transaction: {
+        from: sample.data.transaction.from as Address,
+        to: sampleToken.address,
+        input: sample.data.transaction.txData as Hex,
+      },
     };
     const rendered = renderEvent(logOf(sample.data.event.rawFields), context, sampleToken, sampleToken);
     const item: DeliveryItem = { id: sample.id, event: 'event.emitted', data: rendered!.delivered };
@@ -82,7 +93,7 @@ describe('facts of the API document the double follows', () => {
 describe('the double is the current generation of the document (current-api-facts.json)', () => {
   const older = new RegExp(openapiFacts.labelPattern.value);
 
-  it("enforces the current label pattern, which the older one contains: it refuses labels starting with 0x", () => {
+  it('enforces the current label pattern, which the older one contains: it refuses labels starting with 0x', () => {
     expect(LABEL_PATTERN.source).toBe(currentFacts.labelPattern.value);
     for (const label of ['nightfall-e2e-wgas-3fa2c1', 'nightfall_plume', '0', '0a', 'x509', '-', '_0x']) {
       expect([label, LABEL_PATTERN.test(label), older.test(label)]).toEqual([label, true, true]);
@@ -95,30 +106,45 @@ describe('the double is the current generation of the document (current-api-fact
 
   it('answers an Address without modules, and the indexing status without the older ids', async () => {
     const hash = `0x${'ab'.repeat(32)}` as const; // test vector: any keccak-shaped block hash
-    const book = new AddressBook({ head: async () => 10n, blockHash: async () => hash, decimals: async () => undefined });
+    const book = new AddressBook({
+      head: async () => 10n,
+      blockHash: async () => hash,
+      decimals: async () => undefined,
+    });
     const address = `0x${'11'.repeat(20)}`;
     const linked = await book.link(address, 'nightfall_plume', '5');
     const documented = [...currentFacts.address.required, ...currentFacts.address.optional];
     expect(Object.keys(linked).filter((field) => !documented.includes(field))).toEqual([]);
     expect(currentFacts.address.required.filter((field) => !(field in linked))).toEqual([]);
-    expect(Object.keys(book.monitorStatus(address, 'nightfall_plume')).sort()).toEqual(Object.keys(currentFacts.eventIndexingStatus.fields).sort());
+    expect(Object.keys(book.monitorStatus(address, 'nightfall_plume')).sort()).toEqual(
+      Object.keys(currentFacts.eventIndexingStatus.fields).sort(),
+    );
   });
 
   it('serves GET /plan with event monitoring by default, a plan without it, or none (an older deployment)', () => {
-    const base = { EVENT_SERVICE_API_KEY: 'devnet-event-service-key-for-tests', NF4_ETHEREUM_CLIENT_URL: 'ws://anvil:8545' }; // a test value
+    const base = {
+      EVENT_SERVICE_API_KEY: 'devnet-event-service-key-for-tests',
+      NF4_ETHEREUM_CLIENT_URL: 'ws://anvil:8545',
+    }; // a test value
     expect(loadEventServiceSettings(base).plan).toBe('event-monitoring');
     const monitoring = (setting: string) => {
       const plan = planFor(loadEventServiceSettings({ ...base, EVENT_SERVICE_PLAN: setting }).plan, new Date(0));
       return plan?.features.find((feature) => feature.name === 'event_monitor_feature')?.enabled;
     };
-    expect([monitoring('event-monitoring'), monitoring('no-event-monitoring'), monitoring('older-deployment')]).toEqual([true, false, undefined]);
+    expect([monitoring('event-monitoring'), monitoring('no-event-monitoring'), monitoring('older-deployment')]).toEqual(
+      [true, false, undefined],
+    );
     expect(() => loadEventServiceSettings({ ...base, EVENT_SERVICE_PLAN: 'gold' })).toThrow(/EVENT_SERVICE_PLAN/);
   });
 
   it("serves a plan of the document's shape, naming only features and limits the document names", () => {
     const plan = planFor('event-monitoring', new Date(0))!;
     expect(Object.keys(plan).sort()).toEqual(Object.keys(currentFacts.plan.fields).sort());
-    expect(plan.features.map((feature) => feature.name).filter((name) => !currentFacts.plan.featureNames.includes(name))).toEqual([]);
-    expect(plan.limits.map((limit) => limit.name).filter((name) => !currentFacts.plan.limitNames.includes(name))).toEqual([]);
+    expect(
+      plan.features.map((feature) => feature.name).filter((name) => !currentFacts.plan.featureNames.includes(name)),
+    ).toEqual([]);
+    expect(
+      plan.limits.map((limit) => limit.name).filter((name) => !currentFacts.plan.limitNames.includes(name)),
+    ).toEqual([]);
   });
 });

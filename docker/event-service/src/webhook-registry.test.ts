@@ -19,7 +19,13 @@ describe('the webhook registry', () => {
     now = new Date('2026-11-22T10:00:05Z');
     registry.recordDelivered(a.id, [1]);
     expect(registry.events(a.id, 10, 0)).toEqual([
-      { id: 1, eventType: 'event.emitted', data: {}, createdAt: '2026-11-22T10:00:00.000Z', deliveredAt: '2026-11-22T10:00:05.000Z' },
+      {
+        id: 1,
+        eventType: 'event.emitted',
+        data: {},
+        createdAt: '2026-11-22T10:00:00.000Z',
+        deliveredAt: '2026-11-22T10:00:05.000Z',
+      },
       { id: 2, eventType: 'event.emitted', data: {}, createdAt: '2026-11-22T10:00:00.000Z' },
     ]);
     expect(registry.countEvents(a.id)).toBe(2);
@@ -31,7 +37,11 @@ describe('the webhook registry', () => {
     const { id } = registry.create({ label: 'flaky', url: 'http://a/hook', subscriptions: ['event.emitted'] });
     registry.recordFailure(id, 'answered HTTP 500', 250);
     registry.recordFailure(id, 'answered HTTP 500', 500);
-    expect(registry.get(id)).toMatchObject({ failedCalls: 2, lastError: 'answered HTTP 500', nextAttempt: expect.any(String) });
+    expect(registry.get(id)).toMatchObject({
+      failedCalls: 2,
+      lastError: 'answered HTTP 500',
+      nextAttempt: expect.any(String),
+    });
     registry.recordDelivered(id, []);
     const after = registry.get(id)!;
     expect(after.failedCalls).toBe(0);

@@ -97,13 +97,16 @@ export class WebhookRegistry {
 
   /** One page of the endpoint's log, oldest record first (the document promises no order). */
   events(id: number, limit: number, offset: number): Sdk.WebhookEvent[] | undefined {
-    return this.#endpoints.get(id)?.records.slice(offset, offset + limit).map(({ id: recordId, item, createdAt, deliveredAt }) => ({
-      id: recordId,
-      eventType: item.event,
-      data: item.data,
-      createdAt: createdAt.toISOString(),
-      ...(deliveredAt ? { deliveredAt: deliveredAt.toISOString() } : {}),
-    }));
+    return this.#endpoints
+      .get(id)
+      ?.records.slice(offset, offset + limit)
+      .map(({ id: recordId, item, createdAt, deliveredAt }) => ({
+        id: recordId,
+        eventType: item.event,
+        data: item.data,
+        createdAt: createdAt.toISOString(),
+        ...(deliveredAt ? { deliveredAt: deliveredAt.toISOString() } : {}),
+      }));
   }
 
   countEvents(id: number): number | undefined {

@@ -25,7 +25,10 @@ export type DeliveredContract = Omit<Sdk.ContractInformation, 'addressAlias'> & 
  */
 type EventOf<C> = Omit<Sdk.Event, 'event' | 'transaction'> & {
   event: Omit<Sdk.EventInformation, 'contract' | 'rawFields'> & { rawFields: string; contract: C };
-  transaction: Omit<Sdk.TransactionInformation, 'contract' | 'method'> & { contract: C | null; method: Sdk.ContractMethodInformation | null };
+  transaction: Omit<Sdk.TransactionInformation, 'contract' | 'method'> & {
+    contract: C | null;
+    method: Sdk.ContractMethodInformation | null;
+  };
 };
 export type ListedEvent = EventOf<Sdk.ContractInformation>;
 export type DeliveredEventData = EventOf<DeliveredContract>;
@@ -66,7 +69,10 @@ const SLUG = /^[a-z0-9_-]+$/;
 const Label = z
   .string()
   .regex(SLUG, 'must match ^[a-z0-9_-]+$')
-  .refine((label) => !SLUG.test(label) || LABEL_PATTERN.test(label), 'must not start with 0x (it would read as an address)');
+  .refine(
+    (label) => !SLUG.test(label) || LABEL_PATTERN.test(label),
+    'must not start with 0x (it would read as an address)',
+  );
 const EthAddress = z.string().regex(/^0[xX][a-fA-F0-9]{40}$/, 'must be a 0x address');
 const WebhookEventsType = z.enum(['transaction.included', 'event.emitted']);
 
@@ -85,7 +91,10 @@ export const AddressAliasCreate = z.object({ alias: Label, address: EthAddress }
 export const LinkRequest = z.object({
   label: Label,
   version: z.string().optional(),
-  startingBlock: z.string().regex(/^(latest|0|[1-9][0-9]*|-[1-9][0-9]*)$/, 'must be latest, a block number or -N').optional(),
+  startingBlock: z
+    .string()
+    .regex(/^(latest|0|[1-9][0-9]*|-[1-9][0-9]*)$/, 'must be latest, a block number or -N')
+    .optional(),
 }) satisfies z.ZodType<Sdk.LinkAddressContractRequest>;
 export type LinkRequest = z.infer<typeof LinkRequest>;
 
@@ -106,7 +115,10 @@ export const EventFilter = z.object({
   tx_index_in_block: z.coerce.number().int().min(0).optional(),
   event_index_in_log: z.coerce.number().int().min(0).optional(),
   tx_hash: Keccak.optional(),
-  from_constructor: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  from_constructor: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   chain: z.literal('ethereum').optional(),
   contract_address: EthAddress.optional(),
   contract_label: Label.optional(),

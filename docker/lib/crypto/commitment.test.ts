@@ -83,7 +83,9 @@ describe('commitments and nullifiers', () => {
     const secret = newDepositSecret();
     const secretHash = depositSecretHash(secret);
     const d = { nfTokenId: 5n, nfSlotId: 5n, value: 10n, secretHash };
-    expect(depositCommitment(d)).toBe(commitmentHash({ nfTokenId: 5n, nfSlotId: 5n, value: 10n, publicKey: IDENTITY, salt: secretHash }));
+    expect(depositCommitment(d)).toBe(
+      commitmentHash({ nfTokenId: 5n, nfSlotId: 5n, value: 10n, publicKey: IDENTITY, salt: secretHash }),
+    );
     expect(secretHash).toBe(poseidon([secret.preimageOne, secret.preimageTwo, secret.preimageThree]));
   });
 

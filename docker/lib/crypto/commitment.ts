@@ -111,7 +111,13 @@ export interface DepositData {
 
 /** The commitment a deposit becomes: owner = identity (0, 1), salt = secret hash. */
 export function depositCommitment(d: DepositData): bigint {
-  return commitmentHash({ nfTokenId: d.nfTokenId, nfSlotId: d.nfSlotId, value: d.value, publicKey: IDENTITY, salt: d.secretHash });
+  return commitmentHash({
+    nfTokenId: d.nfTokenId,
+    nfSlotId: d.nfSlotId,
+    value: d.value,
+    publicKey: IDENTITY,
+    salt: d.secretHash,
+  });
 }
 
 /** sha256(abi.encode(DepositCommitment)) >> 4: the escrow key the contract stores and a deposit slot redeems. */

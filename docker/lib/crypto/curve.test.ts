@@ -20,7 +20,7 @@ import {
 const scalar = fc.bigInt({ min: 1n, max: SUBGROUP_ORDER - 1n });
 
 describe('mulPoint', () => {
-  it('agrees with @zk-kit/baby-jubjub\'s reference ladder', () => {
+  it("agrees with @zk-kit/baby-jubjub's reference ladder", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: (1n << 256n) - 1n }), (s) => {
         const [x, y] = mulPointEscalar([BASE8.x, BASE8.y], s);
@@ -84,7 +84,17 @@ describe('compressed public keys', () => {
   it('rejects y values with no point on the curve', () => {
     // about half of all y have no x; find one deterministically
     let y = 2n;
-    while ((() => { try { decompressPointFromWord(y); return true; } catch { return false; } })()) y++;
+    while (
+      (() => {
+        try {
+          decompressPointFromWord(y);
+          return true;
+        } catch {
+          return false;
+        }
+      })()
+    )
+      y++;
     expect(() => decompressPointFromWord(y)).toThrow(InvalidPublicKeyError);
   });
 

@@ -67,10 +67,17 @@ describe('encryptToRecipient / tryDecrypt', () => {
 describe('compressed secrets packing (5 wire words ↔ 4 on-chain words)', () => {
   it('round-trips', () => {
     fc.assert(
-      fc.property(field, field, field, fc.bigInt({ min: 0n, max: (1n << 255n) - 1n }), fc.constantFrom(0n, 1n), (a, b, c, y, s) => {
-        const words = [a, b, c, y, s] as const;
-        expect(unpackCompressedSecrets(packCompressedSecrets(words))).toEqual(words);
-      }),
+      fc.property(
+        field,
+        field,
+        field,
+        fc.bigInt({ min: 0n, max: (1n << 255n) - 1n }),
+        fc.constantFrom(0n, 1n),
+        (a, b, c, y, s) => {
+          const words = [a, b, c, y, s] as const;
+          expect(unpackCompressedSecrets(packCompressedSecrets(words))).toEqual(words);
+        },
+      ),
     );
   });
 

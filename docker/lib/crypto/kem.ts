@@ -85,7 +85,12 @@ export function encryptToRecipient(
   const plain = [secrets.nfTokenId, secrets.nfSlotId, secrets.value] as const;
   const [c0, c1, c2] = plain.map((m, i) => (m + keystream(shared, BigInt(i))) % BN254_R) as [bigint, bigint, bigint];
   const publicData: Words4 = [c0, c1, c2, compressPointToWord(scalarToPublic(ephemeralKey))];
-  return { preimage, commitment: commitmentHash(preimage), cipherText: unpackCompressedSecrets(publicData), publicData };
+  return {
+    preimage,
+    commitment: commitmentHash(preimage),
+    cipherText: unpackCompressedSecrets(publicData),
+    publicData,
+  };
 }
 
 export interface RecipientKeys {
@@ -107,9 +112,17 @@ export function tryDecrypt(keys: RecipientKeys, publicData: Words4, commitment0:
   }
   if (publicData.slice(0, 3).some((c) => c >= BN254_R)) return null;
   const shared = mulPoint(ephemeral, keys.zkpPrivateKey);
-  const [nfTokenId, nfSlotId, value] = publicData
-    .slice(0, 3)
-    .map((c, i) => modR(c - keystream(shared, BigInt(i)))) as [bigint, bigint, bigint];
-  const preimage: CommitmentPreimage = { nfTokenId, nfSlotId, value, publicKey: keys.zkpPublicKey, salt: sharedSalt(shared) };
+  const [nfTokenId, nfSlotId, value] = publicData.slice(0, 3).map((c, i) => modR(c - keystream(shared, BigInt(i)))) as [
+    bigint,
+    bigint,
+    bigint,
+  ];
+  const preimage: CommitmentPreimage = {
+    nfTokenId,
+    nfSlotId,
+    value,
+    publicKey: keys.zkpPublicKey,
+    salt: sharedSalt(shared),
+  };
   return commitmentHash(preimage) === commitment0 ? preimage : null;
 }

@@ -21,7 +21,7 @@ const UPSTREAM_MNEMONIC =
 const PATH = "m/44'/60'/0'/0/0";
 
 describe('deriveKeys', () => {
-  it('matches the upstream root_key test vector for m/44\'/60\'/0\'/0/0', () => {
+  it("matches the upstream root_key test vector for m/44'/60'/0'/0/0", () => {
     expect(toHex64(deriveRootKey(UPSTREAM_MNEMONIC, PATH))).toBe(
       '0e1e8e51526db38a04508426ec357de828af2ca4cba9d35133d22481523bb7dc',
     );
@@ -59,11 +59,13 @@ describe('deriveKeys', () => {
 
   it('never puts the mnemonic in the error message', () => {
     const badChecksum = [...UPSTREAM_MNEMONIC.split(' ').slice(0, 23), 'spice'].join(' ');
-    expect(() => deriveKeys(badChecksum, PATH)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('spice') }));
+    expect(() => deriveKeys(badChecksum, PATH)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('spice') }),
+    );
   });
 
   it('rejects malformed child paths', () => {
-    for (const bad of ['', "44'/60'", "m/44'/x", 'm/', "m//0", 'M/0', `m/${2 ** 31}`, "m/0''"]) {
+    for (const bad of ['', "44'/60'", "m/44'/x", 'm/', 'm//0', 'M/0', `m/${2 ** 31}`, "m/0''"]) {
       expect(() => deriveKeys(UPSTREAM_MNEMONIC, bad)).toThrow(BadKeyRequest);
     }
     expect(() => deriveKeys(UPSTREAM_MNEMONIC, 'm')).not.toThrow();

@@ -51,7 +51,11 @@ export function deriveKeys(mnemonic: string, childPath: string): ZkpKeys {
  * in native code, inline in its async handler (EYBlockchain/nightfall_4_CE @ plume_testnet_client 4e84c58 :
  * nightfall_client/src/drivers/derive_key.rs:145-156). Same result as deriveKeys (keys.test.ts).
  */
-export async function deriveKeysAsync(mnemonic: string, childPath: string, print?: (line: string) => void): Promise<ZkpKeys> {
+export async function deriveKeysAsync(
+  mnemonic: string,
+  childPath: string,
+  print?: (line: string) => void,
+): Promise<ZkpKeys> {
   assertKeyRequest(mnemonic, childPath);
   const seed = await bip39SeedNative(mnemonic);
   // The plume client prints both to stdout on every derivation (EYBlockchain/nightfall_4_CE @ plume_testnet_client

@@ -1,14 +1,7 @@
 // Poseidon over BN254 with circom's constants (poseidon-lite). The real client uses jf_primitives' constants, so
 // hashes differ from the real network's — a documented simplification: the devnet only needs client and proposer
 // to agree with each other.
-import {
-  poseidon1,
-  poseidon2,
-  poseidon3,
-  poseidon4,
-  poseidon5,
-  poseidon6,
-} from 'poseidon-lite';
+import { poseidon1, poseidon2, poseidon3, poseidon4, poseidon5, poseidon6 } from 'poseidon-lite';
 import { BN254_R } from '../field';
 
 const byArity = [poseidon1, poseidon2, poseidon3, poseidon4, poseidon5, poseidon6] as const;

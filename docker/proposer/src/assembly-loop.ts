@@ -38,7 +38,9 @@ export async function runAssemblyLoop(deps: AssemblyLoopDeps, signal: AbortSigna
     const current = await chain.currentProposer();
     const isCurrent = isAddressEqual(current, proposerAddress);
     if (isCurrent !== wasCurrent) {
-      log.info(isCurrent ? 'We are the current proposer' : `Not the current proposer (${current} is); waiting for our turn`);
+      log.info(
+        isCurrent ? 'We are the current proposer' : `Not the current proposer (${current} is); waiting for our turn`,
+      );
     }
     wasCurrent = isCurrent;
     return isCurrent;

@@ -34,7 +34,9 @@ export class BlockAssembler {
     }
     const block = buildBlock(selection);
     removeFromMempool(mempool, selection);
-    log.info(`Assembled a block of ${block.transactions.length} transactions (${describe(selection)}; trigger: ${reason})`);
+    log.info(
+      `Assembled a block of ${block.transactions.length} transactions (${describe(selection)}; trigger: ${reason})`,
+    );
     return block;
   }
 

@@ -12,7 +12,8 @@ import type { PendingDeposit } from './mempool';
 const padToFour = (words: bigint[]): Words4 => [words[0] ?? 0n, words[1] ?? 0n, words[2] ?? 0n, words[3] ?? 0n];
 
 function depositGroupSlot(group: readonly PendingDeposit[]): OnChainTransaction {
-  if (group.length === 0 || group.length > 4) throw new RangeError(`a deposit slot holds 1 to 4 deposits, got ${group.length}`);
+  if (group.length === 0 || group.length > 4)
+    throw new RangeError(`a deposit slot holds 1 to 4 deposits, got ${group.length}`);
   return {
     fee: 0n,
     commitments: padToFour(group.map((d) => d.commitment)),

@@ -26,7 +26,11 @@ export class ChainReader {
 
   /** The L1 block the current proposer's turn began in (its bootstrap or the last rotation). */
   async startL1Block(): Promise<bigint> {
-    return this.client.readContract({ address: this.addresses.roundRobin, abi: roundRobinAbi, functionName: 'start_l1_block' });
+    return this.client.readContract({
+      address: this.addresses.roundRobin,
+      abi: roundRobinAbi,
+      functionName: 'start_l1_block',
+    });
   }
 
   /** Every ProposerRotated since block 0, oldest first, in one eth_getLogs as upstream queries them (:269-279). */

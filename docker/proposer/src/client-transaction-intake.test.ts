@@ -29,12 +29,18 @@ describe('admitClientTransaction: historic commitment roots', () => {
   });
 
   it('checks the root of every input that has a nullifier, not only the first', async () => {
-    const result = await admitClientTransaction(spend(0n, 777n, 22n), { mempool: new Mempool<OnChainTransaction>(), chain });
+    const result = await admitClientTransaction(spend(0n, 777n, 22n), {
+      mempool: new Mempool<OnChainTransaction>(),
+      chain,
+    });
     expect(result).toEqual({ admitted: false, reason: 'Commitment root is not known' });
   });
 
   it('ignores the root of an absent input (no nullifier), as upstream does', async () => {
-    const result = await admitClientTransaction(spend(0n, 777n, 0n), { mempool: new Mempool<OnChainTransaction>(), chain });
+    const result = await admitClientTransaction(spend(0n, 777n, 0n), {
+      mempool: new Mempool<OnChainTransaction>(),
+      chain,
+    });
     expect(result.admitted).toBe(true);
   });
 });

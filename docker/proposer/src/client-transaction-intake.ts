@@ -33,9 +33,14 @@ export async function admitClientTransaction(
     if (!verifyMockProof(tx)) return { admitted: false, reason: 'Client transaction zk proof is wrong' };
     slot = clientTransactionToOnChain(tx);
   } catch (error) {
-    return { admitted: false, reason: `Proof did not verify: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      admitted: false,
+      reason: `Proof did not verify: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
-  const unknownRoot = tx.historic_commitment_roots.some((root, i) => slot.nullifiers[i] !== 0n && !KNOWN_COMMITMENT_ROOTS.has(BigInt(`0x${root}`)));
+  const unknownRoot = tx.historic_commitment_roots.some(
+    (root, i) => slot.nullifiers[i] !== 0n && !KNOWN_COMMITMENT_ROOTS.has(BigInt(`0x${root}`)),
+  );
   if (unknownRoot) return { admitted: false, reason: 'Commitment root is not known' };
   if (slot.nullifiers[0] === 0n) return { admitted: false, reason: 'All nullifiers are zero' };
   if (await deps.chain.anyNullified(slot.nullifiers)) return { admitted: false, reason: 'Duplicate nullifier' };

@@ -17,9 +17,7 @@ export interface EscrowEvent {
 }
 
 export type DecodedDeposit =
-  | { outcome: 'pending'; deposit: PendingDeposit }
-  | { outcome: 'redeemed' }
-  | { outcome: 'skipped'; reason: string };
+  { outcome: 'pending'; deposit: PendingDeposit } | { outcome: 'redeemed' } | { outcome: 'skipped'; reason: string };
 
 export interface DepositDecoderDeps {
   client: PublicClient;

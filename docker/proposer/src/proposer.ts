@@ -77,9 +77,13 @@ export async function startProposer(settings: ProposerSettings, options: StartOp
   const status = new AssemblyStatus();
   const feeId = feeTokenId(addresses.nightfall);
 
-  const wake = await openChainWake(settings.ethereumClientUrl, { kind: 'logs', address: addresses.nightfall }, {
-    onError: (message) => log.warn(`Nightfall event subscription failed, polling for logs instead: ${message}`),
-  });
+  const wake = await openChainWake(
+    settings.ethereumClientUrl,
+    { kind: 'logs', address: addresses.nightfall },
+    {
+      onError: (message) => log.warn(`Nightfall event subscription failed, polling for logs instead: ${message}`),
+    },
+  );
   const watcher = new NightfallLogWatcher({
     client: publicClient,
     nightfall: addresses.nightfall,

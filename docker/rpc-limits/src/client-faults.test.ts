@@ -3,7 +3,10 @@ import { ArmedFault, ClientFaultBook } from './client-faults';
 
 const LAYER2_BLOCK_NUMBER = '0x28c3d7e6'; // layer2_block_number(): the book compares bytes, it knows no ABI
 const OTHER_SELECTOR = '0x12345678';
-const ethCall = (data: string) => ({ method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001', data }, 'latest'] });
+const ethCall = (data: string) => ({
+  method: 'eth_call',
+  params: [{ to: '0x0000000000000000000000000000000000000001', data }, 'latest'],
+});
 const at = Date.parse('2026-11-28T04:00:00.000Z');
 
 describe("a client route's fault book", () => {
@@ -39,7 +42,10 @@ describe("a client route's fault book", () => {
     expect(book.meet(call), 'a retry within the backoff').toBe('refuse');
     now += 1;
     expect(book.meet(call), 'after the backoff').toBeUndefined();
-    expect(book.state()).toMatchObject({ armed: [], fired: [{ at: '2026-11-28T04:00:00.000Z' }, { at: '2026-11-28T04:00:00.999Z' }] });
+    expect(book.state()).toMatchObject({
+      armed: [],
+      fired: [{ at: '2026-11-28T04:00:00.000Z' }, { at: '2026-11-28T04:00:00.999Z' }],
+    });
   });
 
   it('matches a selector whatever its case, read from `input` as well as `data`', () => {

@@ -52,7 +52,9 @@ export interface SeenCall {
   params?: unknown;
 }
 
-const CallData = z.tuple([z.object({ data: z.string().optional(), input: z.string().optional() }).loose()]).rest(z.unknown());
+const CallData = z
+  .tuple([z.object({ data: z.string().optional(), input: z.string().optional() }).loose()])
+  .rest(z.unknown());
 
 function selectorOf(call: SeenCall): string | undefined {
   const parsed = CallData.safeParse(call.params);
@@ -89,8 +91,11 @@ export class ClientFaultBook {
     this.#calls[call.method] = (this.#calls[call.method] ?? 0) + 1;
     const now = this.now();
     // A fault whose backoff is over is spent.
-    for (let i = this.#armed.length - 1; i >= 0; i--) if (this.#armed[i]!.until !== undefined && now >= this.#armed[i]!.until!) this.#armed.splice(i, 1);
-    const index = this.#armed.findIndex((fault) => fault.method === call.method && (!fault.selector || fault.selector === selectorOf(call)));
+    for (let i = this.#armed.length - 1; i >= 0; i--)
+      if (this.#armed[i]!.until !== undefined && now >= this.#armed[i]!.until!) this.#armed.splice(i, 1);
+    const index = this.#armed.findIndex(
+      (fault) => fault.method === call.method && (!fault.selector || fault.selector === selectorOf(call)),
+    );
     if (index < 0) return undefined;
     const fault = this.#armed[index]!;
     if (fault.until === undefined) {
@@ -98,7 +103,12 @@ export class ClientFaultBook {
       if (fault.forSeconds !== undefined) fault.until = now + fault.forSeconds * 1_000;
       else if (fault.times === 0) this.#armed.splice(index, 1);
     }
-    this.#fired.push({ action: fault.action, method: fault.method, ...(fault.selector ? { selector: fault.selector } : {}), at: new Date(this.now()).toISOString() });
+    this.#fired.push({
+      action: fault.action,
+      method: fault.method,
+      ...(fault.selector ? { selector: fault.selector } : {}),
+      at: new Date(this.now()).toISOString(),
+    });
     return fault.action;
   }
 
@@ -109,6 +119,11 @@ export class ClientFaultBook {
   }
 
   state(): ClientFaultState {
-    return { armed: this.#armed.map(({ until: _until, ...f }) => ({ ...f })), fired: this.#fired.map((f) => ({ ...f })), lagSeconds: this.lagMs / 1_000, calls: { ...this.#calls } };
+    return {
+      armed: this.#armed.map(({ until: _until, ...f }) => ({ ...f })),
+      fired: this.#fired.map((f) => ({ ...f })),
+      lagSeconds: this.lagMs / 1_000,
+      calls: { ...this.#calls },
+    };
   }
 }

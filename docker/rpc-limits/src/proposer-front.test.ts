@@ -26,7 +26,14 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => proposer.listen(0, '127.0.0.1', resolve));
   service = await startRpcLimits(
-    { upstreamUrl: 'http://127.0.0.1:1/', maxLogRange: 100, maxLogResults: 1_000, requestsPerSecond: 5, burst: 10, proposerUrl: `http://127.0.0.1:${portOf(proposer)}` },
+    {
+      upstreamUrl: 'http://127.0.0.1:1/',
+      maxLogRange: 100,
+      maxLogResults: 1_000,
+      requestsPerSecond: 5,
+      burst: 10,
+      proposerUrl: `http://127.0.0.1:${portOf(proposer)}`,
+    },
     { port: 0, host: '127.0.0.1', log: quiet },
   );
 });
@@ -38,7 +45,11 @@ afterEach(async () => {
 
 const base = () => `http://127.0.0.1:${service.port}`;
 const postTransaction = async (body: string) => {
-  const { statusCode, body: answer } = await request(`${base()}/v1/transaction`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const { statusCode, body: answer } = await request(`${base()}/v1/transaction`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   await answer.text();
   return statusCode;
 };
@@ -49,7 +60,10 @@ const steer = async (method: 'GET' | 'POST', body?: unknown) => {
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const text = await answer.text();
-  return { status: statusCode, state: statusCode === 200 ? (JSON.parse(text) as { counts: { requests: number; lost: number } }) : text };
+  return {
+    status: statusCode,
+    state: statusCode === 200 ? (JSON.parse(text) as { counts: { requests: number; lost: number } }) : text,
+  };
 };
 
 describe('the proposer front', () => {

@@ -42,10 +42,12 @@ export class SenderDirectory {
     const cached = this.#byAddress.get(address);
     if (cached) return cached;
     this.#byAddress.clear();
-    await Promise.all(this.knownClients().map(async (name) => {
-      const found = await lookup(name, { all: true }).catch(() => []);
-      for (const { address: resolved } of found) this.#byAddress.set(resolved, name);
-    }));
+    await Promise.all(
+      this.knownClients().map(async (name) => {
+        const found = await lookup(name, { all: true }).catch(() => []);
+        for (const { address: resolved } of found) this.#byAddress.set(resolved, name);
+      }),
+    );
     return this.#byAddress.get(address);
   }
 }
@@ -61,7 +63,8 @@ export async function relayToProposer(options: {
 }): Promise<Reply> {
   const treatment = options.sender?.conditions.treat(false);
   if (treatment && treatment.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, treatment.delayMs));
-  if (treatment?.fate === 'drop') throw new DropConnection(`condition injected: ${options.sender!.name}'s request to the proposer lost`);
+  if (treatment?.fate === 'drop')
+    throw new DropConnection(`condition injected: ${options.sender!.name}'s request to the proposer lost`);
   try {
     const answer = await request(new URL(options.path, options.proposerUrl), {
       method: 'POST',
@@ -74,7 +77,9 @@ export async function relayToProposer(options: {
     const contentType = answer.headers['content-type'];
     return { status: answer.statusCode, body, ...(typeof contentType === 'string' ? { contentType } : {}) };
   } catch (error) {
-    options.log.warn(`the proposer at ${options.proposerUrl} did not answer ${options.path}: ${(error as Error).message}`);
+    options.log.warn(
+      `the proposer at ${options.proposerUrl} did not answer ${options.path}: ${(error as Error).message}`,
+    );
     return text(502, 'the proposer did not answer');
   }
 }

@@ -42,5 +42,8 @@ export const refuse = {
 /** Methods a hosted endpoint does not serve: node control and signing with keys held by the node. */
 export function isServedMethod(method: string): boolean {
   if (!/^(eth|net|web3)_/.test(method)) return false;
-  return !['eth_sendTransaction', 'eth_sign', 'eth_signTransaction'].includes(method) && !method.startsWith('eth_signTypedData');
+  return (
+    !['eth_sendTransaction', 'eth_sign', 'eth_signTransaction'].includes(method) &&
+    !method.startsWith('eth_signTypedData')
+  );
 }

@@ -11,31 +11,56 @@ const BAD_DAY = {
 describe("a client route's conditions", () => {
   it('forwards everything at once while none are set', () => {
     const conditions = new RouteConditions(() => at);
-    expect([conditions.treat(false), conditions.treat(true)]).toEqual([{ delayMs: 0, fate: 'forward' }, { delayMs: 0, fate: 'forward' }]);
-    expect(conditions.state()).toMatchObject({ badDay: null, network: null, firstMetAt: null, counts: { requests: 2, rateLimited: 0, dropped: 0 } });
+    expect([conditions.treat(false), conditions.treat(true)]).toEqual([
+      { delayMs: 0, fate: 'forward' },
+      { delayMs: 0, fate: 'forward' },
+    ]);
+    expect(conditions.state()).toMatchObject({
+      badDay: null,
+      network: null,
+      firstMetAt: null,
+      counts: { requests: 2, rateLimited: 0, dropped: 0 },
+    });
   });
 
   it('on a bad day refuses, cuts and loses answers of reads on their schedule, and stalls every n-th request', () => {
     const conditions = new RouteConditions(() => at);
     conditions.set(ConditionsOrder.parse({ badDay: BAD_DAY }));
     const fates = Array.from({ length: 8 }, () => conditions.treat(false));
-    expect(fates.map((t) => t.fate)).toEqual(['rate-limit', 'drop', 'lose-answer', 'forward', 'rate-limit', 'drop', 'lose-answer', 'forward']);
+    expect(fates.map((t) => t.fate)).toEqual([
+      'rate-limit',
+      'drop',
+      'lose-answer',
+      'forward',
+      'rate-limit',
+      'drop',
+      'lose-answer',
+      'forward',
+    ]);
     expect(fates.map((t) => t.delayMs)).toEqual([0, 0, 0, 0, 2_000, 0, 0, 0]);
-    expect(conditions.state()).toMatchObject({ counts: { requests: 8, rateLimited: 2, dropped: 2, answersLost: 2, delayed: 1 }, firstMetAt: '2026-11-28T04:00:00.000Z' });
+    expect(conditions.state()).toMatchObject({
+      counts: { requests: 8, rateLimited: 2, dropped: 2, answersLost: 2, delayed: 1 },
+      firstMetAt: '2026-11-28T04:00:00.000Z',
+    });
   });
 
   it('numbers sends among the sends: a send is refused or its answer lost, never cut before it reaches the node', () => {
     const conditions = new RouteConditions(() => at);
     conditions.set({ badDay: BAD_DAY });
     conditions.treat(false);
-    expect([conditions.treat(true).fate, conditions.treat(true).fate, conditions.treat(true).fate]).toEqual(['rate-limit', 'lose-answer', 'rate-limit']);
+    expect([conditions.treat(true).fate, conditions.treat(true).fate, conditions.treat(true).fate]).toEqual([
+      'rate-limit',
+      'lose-answer',
+      'rate-limit',
+    ]);
   });
 
   it('delays by the latency varied within the jitter, and loses every n-th request', () => {
     const conditions = new RouteConditions(() => at);
     conditions.set(ConditionsOrder.parse({ network: { latencyMs: 100, jitterMs: 30, lossEvery: 3 } }));
     const treated = Array.from({ length: 6 }, () => conditions.treat(false));
-    for (const { delayMs } of treated) expect(Math.abs(delayMs - 100), `${delayMs} ms within 100 ± 30`).toBeLessThanOrEqual(30);
+    for (const { delayMs } of treated)
+      expect(Math.abs(delayMs - 100), `${delayMs} ms within 100 ± 30`).toBeLessThanOrEqual(30);
     expect(new Set(treated.map((t) => t.delayMs)).size, 'the delays vary').toBeGreaterThan(1);
     expect(treated.map((t) => t.fate)).toEqual(['forward', 'forward', 'drop', 'forward', 'forward', 'drop']);
     expect(conditions.state().counts.lost).toBe(2);
@@ -57,7 +82,11 @@ describe("a client route's conditions", () => {
     now += 4_000;
     expect(conditions.treat(false).delayMs).toBe(6_000);
     expect(conditions.pushDelayMs()).toBe(6_000);
-    expect(conditions.state()).toMatchObject({ partitionHealsAt: '2026-11-28T04:00:10.000Z', counts: { heldByPartition: 2 }, firstMetAt: '2026-11-28T04:00:00.000Z' });
+    expect(conditions.state()).toMatchObject({
+      partitionHealsAt: '2026-11-28T04:00:10.000Z',
+      counts: { heldByPartition: 2 },
+      firstMetAt: '2026-11-28T04:00:00.000Z',
+    });
     now += 6_000;
     expect(conditions.treat(false)).toEqual({ delayMs: 0, fate: 'forward' });
     expect(conditions.pushDelayMs()).toBe(0);
@@ -70,12 +99,19 @@ describe("a client route's conditions", () => {
     conditions.treat(false);
     conditions.clear();
     expect(conditions.treat(false)).toEqual({ delayMs: 0, fate: 'forward' });
-    expect(conditions.state()).toMatchObject({ badDay: null, network: null, partitionHealsAt: null, counts: { requests: 2, rateLimited: 1 } });
+    expect(conditions.state()).toMatchObject({
+      badDay: null,
+      network: null,
+      partitionHealsAt: null,
+      counts: { requests: 2, rateLimited: 1 },
+    });
   });
 
   it('refuses orders a route cannot keep: a loss of every request, a partition over ten minutes, a stall over 30 s', () => {
     expect(ConditionsOrder.safeParse({ network: { lossEvery: 1 } }).success).toBe(false);
     expect(ConditionsOrder.safeParse({ network: { partitionSeconds: 601 } }).success).toBe(false);
-    expect(ConditionsOrder.safeParse({ badDay: { ...BAD_DAY, latency: { every: 5, ms: 30_001 } } }).success).toBe(false);
+    expect(ConditionsOrder.safeParse({ badDay: { ...BAD_DAY, latency: { every: 5, ms: 30_001 } } }).success).toBe(
+      false,
+    );
   });
 });

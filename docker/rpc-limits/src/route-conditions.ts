@@ -78,7 +78,15 @@ export class RouteConditions {
   #reads = 0;
   #sends = 0;
   #firstMetAt: number | undefined;
-  readonly #counts: ConditionCounts = { requests: 0, rateLimited: 0, dropped: 0, answersLost: 0, delayed: 0, lost: 0, heldByPartition: 0 };
+  readonly #counts: ConditionCounts = {
+    requests: 0,
+    rateLimited: 0,
+    dropped: 0,
+    answersLost: 0,
+    delayed: 0,
+    lost: 0,
+    heldByPartition: 0,
+  };
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -86,7 +94,8 @@ export class RouteConditions {
   set(order: ConditionsOrder): void {
     this.#badDay = order.badDay;
     this.#network = order.network;
-    this.#partitionUntil = order.network?.partitionSeconds === undefined ? 0 : this.now() + order.network.partitionSeconds * 1_000;
+    this.#partitionUntil =
+      order.network?.partitionSeconds === undefined ? 0 : this.now() + order.network.partitionSeconds * 1_000;
     this.#reads = 0;
     this.#sends = 0;
   }

@@ -56,9 +56,17 @@ const JsonRpcCall = z.object({
   params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
 });
 type JsonRpcCall = z.infer<typeof JsonRpcCall>;
-const BlockTag = z.union([z.enum(['latest', 'pending', 'safe', 'finalized', 'earliest']), z.string().regex(/^0x[0-9a-fA-F]+$/)]);
-const LogFilter = z.object({ fromBlock: BlockTag.optional(), toBlock: BlockTag.optional(), blockHash: z.string().optional() }).loose();
-const HexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((hex) => BigInt(hex));
+const BlockTag = z.union([
+  z.enum(['latest', 'pending', 'safe', 'finalized', 'earliest']),
+  z.string().regex(/^0x[0-9a-fA-F]+$/),
+]);
+const LogFilter = z
+  .object({ fromBlock: BlockTag.optional(), toBlock: BlockTag.optional(), blockHash: z.string().optional() })
+  .loose();
+const HexQuantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/)
+  .transform((hex) => BigInt(hex));
 
 type JsonRpcAnswer = JsonRpcError | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown };
 
@@ -90,11 +98,25 @@ export async function startRpcLimits(
   options: { port: number; host?: string; log: RpcLimitsLog; now?: () => number; wallClock?: () => number },
 ): Promise<RpcLimitsService> {
   const upstream = new URL(settings.upstreamUrl);
-  const pool = new Pool(upstream.origin, { connections: 16, headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS });
-  const newLane = (maxLogRange: number | undefined, faults: ClientFaultBook | undefined, conditions?: RouteConditions): Lane => ({
+  const pool = new Pool(upstream.origin, {
+    connections: 16,
+    headersTimeout: UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: UPSTREAM_TIMEOUT_MS,
+  });
+  const newLane = (
+    maxLogRange: number | undefined,
+    faults: ClientFaultBook | undefined,
+    conditions?: RouteConditions,
+  ): Lane => ({
     bucket: new TokenBucket(settings.requestsPerSecond, settings.burst, options.now),
     meter: new RateMeter(options.now),
-    stats: { forwarded: 0, byMethod: {}, refused: { range: 0, results: 0, rate: 0, method: 0, invalid: 0 }, peakPerSecond: 0, peakPer10Seconds: 0 },
+    stats: {
+      forwarded: 0,
+      byMethod: {},
+      refused: { range: 0, results: 0, rate: 0, method: 0, invalid: 0 },
+      peakPerSecond: 0,
+      peakPer10Seconds: 0,
+    },
     maxLogRange,
     faults,
     conditions,
@@ -105,7 +127,11 @@ export async function startRpcLimits(
   const clients = new Map<string, Lane>();
   const clientLane = (name: string): Lane => {
     let lane = clients.get(name);
-    if (!lane) clients.set(name, (lane = newLane(undefined, new ClientFaultBook(options.wallClock), new RouteConditions(options.wallClock))));
+    if (!lane)
+      clients.set(
+        name,
+        (lane = newLane(undefined, new ClientFaultBook(options.wallClock), new RouteConditions(options.wallClock))),
+      );
     return lane;
   };
 
@@ -141,7 +167,9 @@ export async function startRpcLimits(
       const to = await numberOf(filter.data.toBlock);
       if (to - from + 1n > BigInt(lane.maxLogRange)) {
         lane.stats.refused.range++;
-        options.log.info(`refused eth_getLogs over ${to - from + 1n} blocks (${from}..${to}); at most ${lane.maxLogRange}`);
+        options.log.info(
+          `refused eth_getLogs over ${to - from + 1n} blocks (${from}..${to}); at most ${lane.maxLogRange}`,
+        );
         return refuse.range(id, lane.maxLogRange);
       }
     }
@@ -169,14 +197,20 @@ export async function startRpcLimits(
       if ('result' in answer) lane.stats.forwarded++;
       return answer;
     } catch (error) {
-      options.log.warn(`the node did not answer ${call.method}: ${error instanceof Error ? error.message : String(error)}`);
+      options.log.warn(
+        `the node did not answer ${call.method}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return refuse.upstream(id);
     }
   };
 
   const refusedByRate = (lane: Lane, calls: unknown[], batch: boolean, waitMs: number): Reply => {
     lane.stats.refused.rate += calls.length;
-    const rate = { currentRps: lane.meter.currentPerSecond(), allowedRps: settings.requestsPerSecond, backoffSeconds: waitMs / 1_000 };
+    const rate = {
+      currentRps: lane.meter.currentPerSecond(),
+      allowedRps: settings.requestsPerSecond,
+      backoffSeconds: waitMs / 1_000,
+    };
     const refusals = calls.map((call) => refuse.rate(idOf(call), rate));
     return json(429, batch ? refusals : refusals[0]);
   };
@@ -197,12 +231,16 @@ export async function startRpcLimits(
     // A fault armed against this client: met by any call of the request, it decides the whole request's fate.
     const faults = lane.faults;
     if (faults) {
-      const met = parsed.map((call) => (call.success ? faults.meet(call.data) : undefined)).find((action) => action !== undefined);
+      const met = parsed
+        .map((call) => (call.success ? faults.meet(call.data) : undefined))
+        .find((action) => action !== undefined);
       if (met === 'cut') throw new DropConnection('fault injected: connection cut');
       if (met === 'refuse') return refusedByRate(lane, calls, batch, 1_000);
     }
     // A bad day or a poor network on this client's route: held first, then refused, cut, or its answer lost.
-    const treatment = lane.conditions?.treat(parsed.some((call) => call.success && call.data.method === 'eth_sendRawTransaction'));
+    const treatment = lane.conditions?.treat(
+      parsed.some((call) => call.success && call.data.method === 'eth_sendRawTransaction'),
+    );
     if (treatment && treatment.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, treatment.delayMs));
     if (treatment?.fate === 'drop') throw new DropConnection('condition injected: connection cut');
     if (treatment?.fate === 'rate-limit') return refusedByRate(lane, calls, batch, 1_000);
@@ -211,11 +249,13 @@ export async function startRpcLimits(
     lane.meter.record(calls.length);
     const admitted = lane.bucket.take(calls.length);
     if (!admitted.granted) return refusedByRate(lane, calls, batch, admitted.waitMs);
-    const answers = await Promise.all(parsed.map(async (call) => {
-      if (call.success) return answerCall(lane, call.data);
-      lane.stats.refused.invalid++;
-      return refuse.invalidRequest(null);
-    }));
+    const answers = await Promise.all(
+      parsed.map(async (call) => {
+        if (call.success) return answerCall(lane, call.data);
+        lane.stats.refused.invalid++;
+        return refuse.invalidRequest(null);
+      }),
+    );
     if (treatment?.fate === 'lose-answer') throw new DropConnection('condition injected: answer lost');
     return json(200, batch ? answers : answers[0]);
   };
@@ -228,47 +268,60 @@ export async function startRpcLimits(
   const conditionsOf = (name: string | undefined): RouteConditions => laneOf(name).conditions!;
   const proposerConditionsOf = (name: string | undefined): RouteConditions => laneOf(name).proposerConditions!;
   const proposerUrl = settings.proposerUrl;
-  const proposerRoutes: Route[] = proposerUrl === undefined ? [] : [
-    { method: 'GET', path: '/v1/clients/:name/proposer-conditions', handler: ({ params }) => json(200, proposerConditionsOf(params.name).state()) },
-    {
-      method: 'POST',
-      path: '/v1/clients/:name/proposer-conditions',
-      handler: async (ctx) => {
-        const order = await bodyOf(ProposerConditionsOrder, ctx);
-        proposerConditionsOf(ctx.params.name).set(order);
-        options.log.info(`conditions on client ${ctx.params.name}'s link to the proposer: ${JSON.stringify(order)}`);
-        return json(200, proposerConditionsOf(ctx.params.name).state());
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/v1/clients/:name/proposer-conditions',
-      handler: ({ params }) => {
-        proposerConditionsOf(params.name).clear();
-        return json(200, proposerConditionsOf(params.name).state());
-      },
-    },
-    // The one path the real client posts to a proposer (client_operation.rs, process_transaction_offchain).
-    {
-      method: 'POST',
-      path: '/v1/transaction',
-      handler: async (ctx) => {
-        const name = await senders.nameOf(ctx.req.socket.remoteAddress);
-        const lane = name === undefined ? undefined : clients.get(name);
-        return relayToProposer({
-          proposerUrl,
-          path: ctx.path,
-          body: await ctx.body(),
-          contentType: ctx.req.headers['content-type'],
-          sender: name && lane?.proposerConditions ? { name, conditions: lane.proposerConditions } : undefined,
-          log: options.log,
-        });
-      },
-    },
-  ];
+  const proposerRoutes: Route[] =
+    proposerUrl === undefined
+      ? []
+      : [
+          {
+            method: 'GET',
+            path: '/v1/clients/:name/proposer-conditions',
+            handler: ({ params }) => json(200, proposerConditionsOf(params.name).state()),
+          },
+          {
+            method: 'POST',
+            path: '/v1/clients/:name/proposer-conditions',
+            handler: async (ctx) => {
+              const order = await bodyOf(ProposerConditionsOrder, ctx);
+              proposerConditionsOf(ctx.params.name).set(order);
+              options.log.info(
+                `conditions on client ${ctx.params.name}'s link to the proposer: ${JSON.stringify(order)}`,
+              );
+              return json(200, proposerConditionsOf(ctx.params.name).state());
+            },
+          },
+          {
+            method: 'DELETE',
+            path: '/v1/clients/:name/proposer-conditions',
+            handler: ({ params }) => {
+              proposerConditionsOf(params.name).clear();
+              return json(200, proposerConditionsOf(params.name).state());
+            },
+          },
+          // The one path the real client posts to a proposer (client_operation.rs, process_transaction_offchain).
+          {
+            method: 'POST',
+            path: '/v1/transaction',
+            handler: async (ctx) => {
+              const name = await senders.nameOf(ctx.req.socket.remoteAddress);
+              const lane = name === undefined ? undefined : clients.get(name);
+              return relayToProposer({
+                proposerUrl,
+                path: ctx.path,
+                body: await ctx.body(),
+                contentType: ctx.req.headers['content-type'],
+                sender: name && lane?.proposerConditions ? { name, conditions: lane.proposerConditions } : undefined,
+                log: options.log,
+              });
+            },
+          },
+        ];
   const bodyOf = async <T>(schema: z.ZodType<T>, ctx: RouteContext): Promise<T> => {
     const parsed = schema.safeParse(await ctx.json().catch(() => undefined));
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new HttpError(
+        400,
+        parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      );
     return parsed.data;
   };
 
@@ -278,14 +331,20 @@ export async function startRpcLimits(
   const server = await startHttpServer(
     createRouter(
       [
-        { method: 'GET', path: '/v1/clients/:name/faults', handler: ({ params }) => json(200, faultsOf(params.name).state()) },
+        {
+          method: 'GET',
+          path: '/v1/clients/:name/faults',
+          handler: ({ params }) => json(200, faultsOf(params.name).state()),
+        },
         {
           method: 'POST',
           path: '/v1/clients/:name/faults',
           handler: async (ctx) => {
             const fault = await bodyOf(ArmedFault, ctx);
             faultsOf(ctx.params.name).arm(fault);
-            options.log.info(`armed against client ${ctx.params.name}: ${fault.action} the next ${fault.times} ${fault.method}${fault.selector ? ` to ${fault.selector}` : ''}`);
+            options.log.info(
+              `armed against client ${ctx.params.name}: ${fault.action} the next ${fault.times} ${fault.method}${fault.selector ? ` to ${fault.selector}` : ''}`,
+            );
             return json(200, faultsOf(ctx.params.name).state());
           },
         },
@@ -295,7 +354,9 @@ export async function startRpcLimits(
           handler: async (ctx) => {
             const { seconds, forSeconds } = await bodyOf(LagOrder, ctx);
             faultsOf(ctx.params.name).lag(seconds, forSeconds);
-            options.log.info(`client ${ctx.params.name}'s view of the chain lags by ${seconds} s${forSeconds ? ` for ${forSeconds} s` : ''}`);
+            options.log.info(
+              `client ${ctx.params.name}'s view of the chain lags by ${seconds} s${forSeconds ? ` for ${forSeconds} s` : ''}`,
+            );
             return json(200, faultsOf(ctx.params.name).state());
           },
         },
@@ -308,7 +369,11 @@ export async function startRpcLimits(
             return json(200, faultsOf(params.name).state());
           },
         },
-        { method: 'GET', path: '/v1/clients/:name/conditions', handler: ({ params }) => json(200, conditionsOf(params.name).state()) },
+        {
+          method: 'GET',
+          path: '/v1/clients/:name/conditions',
+          handler: ({ params }) => json(200, conditionsOf(params.name).state()),
+        },
         {
           method: 'POST',
           path: '/v1/clients/:name/conditions',
@@ -338,13 +403,22 @@ export async function startRpcLimits(
         },
       ],
       {
-        rejections: { unknownPath: notRpc, wrongMethod: notRpc, badBody: notRpc, tooLarge: { status: 413, message: 'request entity too large' }, internal: { status: 500, message: '' } },
+        rejections: {
+          unknownPath: notRpc,
+          wrongMethod: notRpc,
+          badBody: notRpc,
+          tooLarge: { status: 413, message: 'request entity too large' },
+          internal: { status: 500, message: '' },
+        },
         bodyLimitBytes: MAX_BODY_BYTES,
         // A failure of our own is the JSON-RPC "upstream" error, as a provider answers.
-        errorReply: ({ status, message }) => (status === 500 ? json(500, refuse.upstream(null)) : text(status, message)),
+        errorReply: ({ status, message }) =>
+          status === 500 ? json(500, refuse.upstream(null)) : text(status, message),
         onUnexpectedError: (error, req) => {
           if (error instanceof DropConnection) return;
-          options.log.warn(`answering ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`);
+          options.log.warn(
+            `answering ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
         },
       },
     ),
@@ -380,7 +454,13 @@ export async function startRpcLimits(
 }
 
 /** The clients' routes together: how many, what they asked and what was refused, and the busiest client's second. */
-function clientRoutesSummary(lanes: readonly Lane[]): { clients: number; forwarded: number; refusedByRate: number; faultsFired: number; busiestClientPeakPerSecond: number } {
+function clientRoutesSummary(lanes: readonly Lane[]): {
+  clients: number;
+  forwarded: number;
+  refusedByRate: number;
+  faultsFired: number;
+  busiestClientPeakPerSecond: number;
+} {
   return {
     clients: lanes.length,
     forwarded: lanes.reduce((sum, lane) => sum + lane.stats.forwarded, 0),
@@ -392,7 +472,13 @@ function clientRoutesSummary(lanes: readonly Lane[]): { clients: number; forward
 
 function statsOf(lane: Lane): RpcLimitsStats {
   const { stats, meter } = lane;
-  return { ...stats, byMethod: { ...stats.byMethod }, refused: { ...stats.refused }, peakPerSecond: meter.peakPerSecond, peakPer10Seconds: meter.peakPer10Seconds };
+  return {
+    ...stats,
+    byMethod: { ...stats.byMethod },
+    refused: { ...stats.refused },
+    peakPerSecond: meter.peakPerSecond,
+    peakPer10Seconds: meter.peakPer10Seconds,
+  };
 }
 
 function idOf(call: unknown): JsonRpcId {

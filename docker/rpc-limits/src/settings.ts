@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { SettingsError } from '../../lib/settings';
 
-const wholeNumber = (min: number) => z.coerce.number({ error: 'is required' }).int('must be a whole number').min(min, `must be at least ${min}`);
+const wholeNumber = (min: number) =>
+  z.coerce.number({ error: 'is required' }).int('must be a whole number').min(min, `must be at least ${min}`);
 
 const envShape = {
   /** The node the limits stand in front of (anvil on the devnet network). */
@@ -34,7 +35,9 @@ export interface RpcLimitsSettings {
 export const RPC_LIMITS_PORT = 3000;
 
 /** Throws SettingsError listing every invalid variable. */
-export function loadRpcLimitsSettings(env: Readonly<Record<string, string | undefined>> = process.env): RpcLimitsSettings {
+export function loadRpcLimitsSettings(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RpcLimitsSettings {
   const result = z.object(envShape).safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${String(issue.path[0] ?? '(environment)')}: ${issue.message}`);

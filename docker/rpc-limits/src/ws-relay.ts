@@ -21,7 +21,13 @@ export interface Relay {
 const PUSH_MARK = Buffer.from('"eth_subscription"');
 
 /** Relays an upgrade request that reached this server on to `upstream` (the node's http:// URL: same host and port). */
-export function relayWebSocket(req: IncomingMessage, client: Duplex, head: Buffer, upstream: URL, controls: RelayControls): Relay {
+export function relayWebSocket(
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  upstream: URL,
+  controls: RelayControls,
+): Relay {
   const node: Socket = connect({ host: upstream.hostname, port: Number(upstream.port || 80) });
   const close = () => {
     client.destroy();

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { Funder, funderDeskWallet, FunderDeskAccess, L1Token, publicChainClient } from '../../../fixtures/chain';
 import { recordingLogger } from '../../../fixtures/log';
 
-const Input = z.object({ rpcUrl: z.url(), chainId: z.number(), desk: FunderDeskAccess, tokens: z.array(L1Token), identities: z.number().int().positive() });
+const Input = z.object({
+  rpcUrl: z.url(),
+  chainId: z.number(),
+  desk: FunderDeskAccess,
+  tokens: z.array(L1Token),
+  identities: z.number().int().positive(),
+});
 const input = Input.parse(JSON.parse(process.argv[2] ?? '{}'));
 
 const { chain, publicClient } = publicChainClient({ rpcUrl: input.rpcUrl, chainId: input.chainId });
@@ -18,7 +24,10 @@ const funder = new Funder({
   logger: recordingLogger(),
 });
 const identities: Address[] = Array.from({ length: input.identities }, () => privateKeyToAddress(generatePrivateKey()));
-const grant = { native: parseEther('0.01'), tokens: Object.fromEntries(input.tokens.map((token) => [token.symbol, 10n ** BigInt(token.decimals)])) };
+const grant = {
+  native: parseEther('0.01'),
+  tokens: Object.fromEntries(input.tokens.map((token) => [token.symbol, 10n ** BigInt(token.decimals)])),
+};
 try {
   const { receipts } = await funder.fund(identities.map((to) => ({ to, ...grant })));
   console.log(JSON.stringify({ identities, transactions: receipts.map((r) => r.transactionHash) }));

@@ -1,7 +1,12 @@
 // What the specs and the test that runs them agree on.
 
 /** Logged by the green spec at each level; the console shows some of them. */
-export const GREEN_LINES = { debug: 'a debug line', info: 'an info line', notice: 'a notice line', warn: 'a warn line' } as const;
+export const GREEN_LINES = {
+  debug: 'a debug line',
+  info: 'an info line',
+  notice: 'a notice line',
+  warn: 'a warn line',
+} as const;
 
 /** The failing spec's step, wait and diagnosis. */
 export const FAILING = {

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const out = process.env.CONSOLE_SPECS_OUT;
-if (!out) throw new Error('CONSOLE_SPECS_OUT must name the directory for this run\'s reports (set by tests/console/reporter-on-specs.test.ts)');
+if (!out)
+  throw new Error(
+    "CONSOLE_SPECS_OUT must name the directory for this run's reports (set by tests/console/reporter-on-specs.test.ts)",
+  );
 
 export default defineConfig({
   test: {

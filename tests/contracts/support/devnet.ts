@@ -89,7 +89,9 @@ export interface ContractsDevnet {
  * Registers the hooks that give the file's (or the describe block's) tests a devnet with the given generation of the
  * Nightfall contracts deployed; call the returned getter inside tests.
  */
-export function useContractsDevnet(generation: ContractGeneration = DEFAULT_CONTRACT_GENERATION): () => ContractsDevnet {
+export function useContractsDevnet(
+  generation: ContractGeneration = DEFAULT_CONTRACT_GENERATION,
+): () => ContractsDevnet {
   let anvil: AnvilProcess | undefined;
   let devnet: ContractsDevnet | undefined;
   let snapshot: Hex | undefined;
@@ -148,8 +150,18 @@ function connect(rpcUrl: string, deployment: DevnetDeployment): ContractsDevnet 
     as,
     tokenInfo: (nfTokenId) =>
       generation === 'plume'
-        ? publicClient.readContract({ address: deployment.nightfall, abi: nightfallPlumeAbi, functionName: 'getTokenInfo', args: [nfTokenId] })
-        : publicClient.readContract({ address: deployment.nightfall, abi: nightfallHeadAbi, functionName: 'getTokenInfo', args: [nfTokenId] }),
+        ? publicClient.readContract({
+            address: deployment.nightfall,
+            abi: nightfallPlumeAbi,
+            functionName: 'getTokenInfo',
+            args: [nfTokenId],
+          })
+        : publicClient.readContract({
+            address: deployment.nightfall,
+            abi: nightfallHeadAbi,
+            functionName: 'getTokenInfo',
+            args: [nfTokenId],
+          }),
     tokenInfoOf: (ercAddress, tokenId, tokenType) =>
       generation === 'plume' ? [ercAddress, tokenId] : [ercAddress, tokenId, tokenType],
     contracts: (account = roles.deployer) => bindContracts(deployment, { public: publicClient, wallet: as(account) }),

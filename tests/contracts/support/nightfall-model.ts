@@ -57,7 +57,14 @@ export function feeTokenId(nightfall: Address): bigint {
 /** sha256(abi.encode(DepositCommitment)) >> 4 */
 export function depositKey(deposit: DepositCommitment): bigint {
   const words = [deposit.nf_token_id, deposit.nf_slot_id, deposit.value, deposit.secret_hash];
-  return shr4(sha256(encodeAbiParameters(words.map(() => ({ type: 'uint256' })), words)));
+  return shr4(
+    sha256(
+      encodeAbiParameters(
+        words.map(() => ({ type: 'uint256' })),
+        words,
+      ),
+    ),
+  );
 }
 
 /** A distinct, reproducible field-sized value for a test's commitments, nullifiers and secrets. */
@@ -75,7 +82,12 @@ export function transferSlot(opts: { fee: bigint; nullifiers: readonly bigint[];
     fee: opts.fee,
     commitments: pad4([field(`${opts.tag} recipient`), field(`${opts.tag} change`)]),
     nullifiers: pad4(opts.nullifiers),
-    public_data: pad4([field(`${opts.tag} c0`), field(`${opts.tag} c1`), field(`${opts.tag} c2`), field(`${opts.tag} e`)]),
+    public_data: pad4([
+      field(`${opts.tag} c0`),
+      field(`${opts.tag} c1`),
+      field(`${opts.tag} c2`),
+      field(`${opts.tag} e`),
+    ]),
   };
 }
 

@@ -51,15 +51,16 @@ const x509Both = [
   // addUserToAllowlist is internal (Allowlist.sol:35): the real X509 allowlists only after validating a certificate.
 ];
 
-export const realInterfaces: Record<ContractGeneration, { Nightfall: string[]; RoundRobin: string[]; X509: string[] }> = {
-  plume: {
-    Nightfall: [...nightfallBoth, 'function getTokenInfo(uint256) view returns (address,uint256)'], // :542-547
-    RoundRobin: roundRobinBoth,
-    X509: x509Both,
-  },
-  head: {
-    Nightfall: [...nightfallBoth, 'function getTokenInfo(uint256) view returns (address,uint256,uint8)'], // :562-567
-    RoundRobin: [...roundRobinBoth, 'function skip_inactive_proposer() nonpayable returns ()'], // :350
-    X509: x509Both,
-  },
-};
+export const realInterfaces: Record<ContractGeneration, { Nightfall: string[]; RoundRobin: string[]; X509: string[] }> =
+  {
+    plume: {
+      Nightfall: [...nightfallBoth, 'function getTokenInfo(uint256) view returns (address,uint256)'], // :542-547
+      RoundRobin: roundRobinBoth,
+      X509: x509Both,
+    },
+    head: {
+      Nightfall: [...nightfallBoth, 'function getTokenInfo(uint256) view returns (address,uint256,uint8)'], // :562-567
+      RoundRobin: [...roundRobinBoth, 'function skip_inactive_proposer() nonpayable returns ()'], // :350
+      X509: x509Both,
+    },
+  };

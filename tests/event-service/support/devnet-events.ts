@@ -13,7 +13,10 @@ const RECEIPT_TIMEOUT_MS = 30_000;
 const erc721OperatorAbi = parseAbi(['function setApprovalForAll(address operator, bool approved)']);
 
 export function devnetEvents(devnet: Devnet) {
-  const { publicClient, walletClient } = chainClients({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, name: 'devnet' }, devnet.funderKey);
+  const { publicClient, walletClient } = chainClients(
+    { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, name: 'devnet' },
+    devnet.funderKey,
+  );
   const { nightfall, tokens } = devnet.deployment;
   const mined = async (label: string, hash: Hash): Promise<TransactionReceipt> => {
     const [receipt] = await awaitReceipts(publicClient, [{ label, hash }], { timeoutMs: RECEIPT_TIMEOUT_MS });
@@ -23,28 +26,79 @@ export function devnetEvents(devnet: Devnet) {
     publicClient,
     /** Mints stablecoin units to `to`: one Transfer(0x0, to, amount). */
     mintStablecoin: async (to: Address, amount: bigint) =>
-      mined('mint stablecoin', await walletClient.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'mint', args: [to, amount] })),
+      mined(
+        'mint stablecoin',
+        await walletClient.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'mint',
+          args: [to, amount],
+        }),
+      ),
     /** Allowlists `user` in the devnet's X509 (the funder owns it): one AllowlistUpdated(user, true). */
     allowlist: async (user: Address) =>
-      mined('allowlist', await walletClient.writeContract({ address: devnet.deployment.x509, abi: x509Abi, functionName: 'addToAllowlist', args: [user] })),
+      mined(
+        'allowlist',
+        await walletClient.writeContract({
+          address: devnet.deployment.x509,
+          abi: x509Abi,
+          functionName: 'addToAllowlist',
+          args: [user],
+        }),
+      ),
     /** Approves `spender` for `amount` stablecoin units: one Approval(owner, spender, amount). */
     approveStablecoin: async (spender: Address, amount: bigint) =>
-      mined('approve stablecoin', await walletClient.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'approve', args: [spender, amount] })),
+      mined(
+        'approve stablecoin',
+        await walletClient.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'approve',
+          args: [spender, amount],
+        }),
+      ),
     /** Makes `operator` an operator of all the funder's ERC-721 items: one ApprovalForAll(owner, operator, approved). */
     approveAllCollectibles: async (operator: Address, approved: boolean) =>
-      mined('approve all collectibles', await walletClient.writeContract({ address: tokens.erc721, abi: erc721OperatorAbi, functionName: 'setApprovalForAll', args: [operator, approved] })),
+      mined(
+        'approve all collectibles',
+        await walletClient.writeContract({
+          address: tokens.erc721,
+          abi: erc721OperatorAbi,
+          functionName: 'setApprovalForAll',
+          args: [operator, approved],
+        }),
+      ),
     /** Escrows `value` stablecoin units as a deposit; the proposer then puts it into an L2 block. */
     async escrowStablecoin(value: bigint, fee: bigint): Promise<TransactionReceipt> {
       const funder = walletClient.account.address;
-      await mined('mint for deposit', await walletClient.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'mint', args: [funder, value] }));
-      await mined('approve deposit', await walletClient.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'approve', args: [nightfall, value] }));
-      return mined('escrow deposit', await walletClient.writeContract({
-        address: nightfall,
-        abi: nightfallAbi,
-        functionName: 'escrow_funds',
-        args: [fee, tokens.stablecoin, 0n, value, depositSecretHash(newDepositSecret()), TokenType.ERC20],
-        value: fee,
-      }));
+      await mined(
+        'mint for deposit',
+        await walletClient.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'mint',
+          args: [funder, value],
+        }),
+      );
+      await mined(
+        'approve deposit',
+        await walletClient.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'approve',
+          args: [nightfall, value],
+        }),
+      );
+      return mined(
+        'escrow deposit',
+        await walletClient.writeContract({
+          address: nightfall,
+          abi: nightfallAbi,
+          functionName: 'escrow_funds',
+          args: [fee, tokens.stablecoin, 0n, value, depositSecretHash(newDepositSecret()), TokenType.ERC20],
+          value: fee,
+        }),
+      );
     },
   };
 }

@@ -21,7 +21,11 @@ export interface RecordingReceiver {
   readonly url: string;
   readonly posts: readonly RecordedPost[];
   /** Waits (bounded) until the POSTs received so far satisfy `isDone`; returns them all. */
-  postsUntil(what: string, isDone: (posts: readonly RecordedPost[]) => boolean, timeoutMs: number): Promise<readonly RecordedPost[]>;
+  postsUntil(
+    what: string,
+    isDone: (posts: readonly RecordedPost[]) => boolean,
+    timeoutMs: number,
+  ): Promise<readonly RecordedPost[]>;
   close(): Promise<void>;
 }
 
@@ -52,8 +56,10 @@ export async function startRecordingReceiver(answers: readonly number[] = []): P
         timeoutMs,
         probe: () => [...posts],
         isDone,
-        describe: (seen) => `${seen.length} POST(s), answered ${seen.map((post) => post.status).join(', ') || 'nothing'}`,
-        diagnose: () => 'no POST arrived: is the webhook registered, and does the service watch the contract that emitted?',
+        describe: (seen) =>
+          `${seen.length} POST(s), answered ${seen.map((post) => post.status).join(', ') || 'nothing'}`,
+        diagnose: () =>
+          'no POST arrived: is the webhook registered, and does the service watch the contract that emitted?',
         wakeOn: wakeOnEvent(arrivals, 'post'),
       }),
     close: () => server.close(),

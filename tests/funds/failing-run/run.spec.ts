@@ -36,17 +36,24 @@ describe('a run that fails midway', () => {
     });
     alice = cast.users[0]!;
     // For the checker only: the secrets it must not find in this run's reports and output.
-    await writePrivateFile(join(out, RUN_FILES.secrets), JSON.stringify(cast.users.map((user) => ({
-      name: user.name,
-      address: user.l1Address,
-      l1Key: user.identity.l1Key.reveal(),
-      mnemonic: user.identity.mnemonic.reveal(),
-    }))));
+    await writePrivateFile(
+      join(out, RUN_FILES.secrets),
+      JSON.stringify(
+        cast.users.map((user) => ({
+          name: user.name,
+          address: user.l1Address,
+          l1Key: user.identity.l1Key.reveal(),
+          mnemonic: user.identity.mnemonic.reveal(),
+        })),
+      ),
+    );
   });
 
   afterEach(async (context) => {
     if (context.task.result?.state !== 'fail') return;
-    await Promise.all((cast?.users ?? []).map((user) => attachText(`${user.name}'s client log`, user.container.logs())));
+    await Promise.all(
+      (cast?.users ?? []).map((user) => attachText(`${user.name}'s client log`, user.container.logs())),
+    );
   });
 
   afterAll(async () => {

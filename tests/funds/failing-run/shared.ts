@@ -15,7 +15,7 @@ export const RUN_FILES = {
   reports: 'reports',
 } as const;
 
-export const SIMULATED_FAILURE = 'simulated failure midway: the run breaks after Alice\'s deposit';
+export const SIMULATED_FAILURE = "simulated failure midway: the run breaks after Alice's deposit";
 export const SCENARIO = 'funds: a run that fails midway';
 /** Alice is granted 10 dUSD and deposits 4 of them. */
 export const GRANTED = '10';

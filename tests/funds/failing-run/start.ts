@@ -18,7 +18,12 @@ export interface FinishedRun {
   output: string;
 }
 
-export async function runFailingRun({ facts, out, env, timeoutMs }: {
+export async function runFailingRun({
+  facts,
+  out,
+  env,
+  timeoutMs,
+}: {
   facts: DevnetFacts;
   out: string;
   /** E2E_* settings of the run (identity mnemonic, state and recovery directories). */
@@ -49,7 +54,13 @@ export async function runFailingRun({ facts, out, env, timeoutMs }: {
   return new Promise((resolve, reject) => {
     const bound = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(redact(`the failing run did not finish within ${timeoutMs / 1000} s; its output:\n${Buffer.concat(chunks).toString('utf8')}`)));
+      reject(
+        new Error(
+          redact(
+            `the failing run did not finish within ${timeoutMs / 1000} s; its output:\n${Buffer.concat(chunks).toString('utf8')}`,
+          ),
+        ),
+      );
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(bound);

@@ -7,7 +7,10 @@ import { defineConfig } from 'vitest/config';
 import { RUN_ENV, RUN_FILES } from './shared';
 
 const out = process.env[RUN_ENV.out];
-if (!out) throw new Error(`${RUN_ENV.out} must name the directory for this run's reports (set by tests/funds/failing-run.test.ts)`);
+if (!out)
+  throw new Error(
+    `${RUN_ENV.out} must name the directory for this run's reports (set by tests/funds/failing-run.test.ts)`,
+  );
 
 export default defineConfig({
   test: {

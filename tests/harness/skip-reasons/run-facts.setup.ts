@@ -3,5 +3,8 @@ import { join } from 'node:path';
 import { writeRunFacts } from '../../../fixtures/run/run-summary';
 
 export default function setup(): void {
-  writeRunFacts({ target: 'devnet', clientBuild: 'plume', contracts: 'plume' }, join(process.env.SKIP_REASONS_OUT!, 'run-facts.json'));
+  writeRunFacts(
+    { target: 'devnet', clientBuild: 'plume', contracts: 'plume' },
+    join(process.env.SKIP_REASONS_OUT!, 'run-facts.json'),
+  );
 }

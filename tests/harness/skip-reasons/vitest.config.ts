@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const out = process.env.SKIP_REASONS_OUT;
-if (!out) throw new Error('SKIP_REASONS_OUT must name the directory for this run\'s reports (set by tests/harness/skip-reasons.test.ts)');
+if (!out)
+  throw new Error(
+    "SKIP_REASONS_OUT must name the directory for this run's reports (set by tests/harness/skip-reasons.test.ts)",
+  );
 
 export default defineConfig({
   test: {
@@ -18,7 +21,12 @@ export default defineConfig({
       ['allure-vitest/reporter', { resultsDir: join(out, 'allure-results') }],
       [
         './fixtures/run/summary-reporter.ts',
-        { factsPath: join(out, 'run-facts.json'), summaryPath: join(out, 'summary.json'), recordsDir: join(out, 'teardown'), allureResultsDir: join(out, 'allure-results') },
+        {
+          factsPath: join(out, 'run-facts.json'),
+          summaryPath: join(out, 'summary.json'),
+          recordsDir: join(out, 'teardown'),
+          allureResultsDir: join(out, 'allure-results'),
+        },
       ],
     ],
     projects: [

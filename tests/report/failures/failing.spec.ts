@@ -8,23 +8,49 @@ import type { User } from '../../../fixtures/users';
 import { WaitTimeoutError } from '../../../fixtures/waits/errors';
 
 const WGAS = { symbol: 'WGAS', decimals: 18 } as TokenUnderTest;
-const bob = { name: 'bob', target: { chain: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } } } as unknown as User;
-const snapshot = (native: bigint, wgas: bigint): L1BalanceSnapshot => ({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', blockNumber: 1n, native, tokens: { WGAS: wgas } });
-const payout = { before: snapshot(10n ** 18n, 0n), after: snapshot(10n ** 18n - 21_000n, 3n * 10n ** 17n), change: { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n } }, gasPaid: 21_000n, transactions: [{ hash: '0x01', gasUsed: 21_000n, cost: 21_000n }] };
+const bob = {
+  name: 'bob',
+  target: { chain: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } },
+} as unknown as User;
+const snapshot = (native: bigint, wgas: bigint): L1BalanceSnapshot => ({
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  blockNumber: 1n,
+  native,
+  tokens: { WGAS: wgas },
+});
+const payout = {
+  before: snapshot(10n ** 18n, 0n),
+  after: snapshot(10n ** 18n - 21_000n, 3n * 10n ** 17n),
+  change: { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n } },
+  gasPaid: 21_000n,
+  transactions: [{ hash: '0x01', gasUsed: 21_000n, cost: 21_000n }],
+};
 
 describe('failures of every class', () => {
   it('passes with its assertions as sentences', async () => {
     expect(2, 'approve and escrow, sent by her own client').toBe(2);
-    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n }, transactions: [{ what: 'de-escrow', hash: '0x01' }] });
+    await expectL1Change(bob, payout, [WGAS], {
+      native: -21_000n,
+      tokens: { WGAS: 3n * 10n ** 17n },
+      transactions: [{ what: 'de-escrow', hash: '0x01' }],
+    });
   });
 
   it('a payout one wei short', async () => {
-    await expectL1Change(bob, payout, [WGAS], { native: -21_000n, tokens: { WGAS: 3n * 10n ** 17n + 1n }, transactions: [{ what: 'de-escrow', hash: '0x01' }] });
+    await expectL1Change(bob, payout, [WGAS], {
+      native: -21_000n,
+      tokens: { WGAS: 3n * 10n ** 17n + 1n },
+      transactions: [{ what: 'de-escrow', hash: '0x01' }],
+    });
   });
 
   it('a wait that found no registered proposer', () => {
     throw new WaitTimeoutError({
-      what: "alice's deposit request to be Confirmed", elapsedMs: 1_000, probes: 3, lastSeen: 'status Submitted', timeoutMs: 1_000,
+      what: "alice's deposit request to be Confirmed",
+      elapsedMs: 1_000,
+      probes: 3,
+      lastSeen: 'status Submitted',
+      timeoutMs: 1_000,
       diagnosis: 'registered proposers: NONE: no proposer is registered, so no L2 block can be made',
     });
   });
@@ -35,6 +61,6 @@ describe('failures of every class', () => {
   });
 
   it('a test after a failed one', () => {
-    throw new Error('prerequisite failed: Bob\'s withdrawal and its salt (see the withdraw test)');
+    throw new Error("prerequisite failed: Bob's withdrawal and its salt (see the withdraw test)");
   });
 });

@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { getAddress, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { deEscrowBody, DEFAULT_CHILD_PATH, depositBody, hex64, withdrawBody, type DerivedKeys } from '../../../fixtures/api';
+import {
+  deEscrowBody,
+  DEFAULT_CHILD_PATH,
+  depositBody,
+  hex64,
+  withdrawBody,
+  type DerivedKeys,
+} from '../../../fixtures/api';
 import { Secret } from '../../../fixtures/secrets/secret';
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, newMnemonic, queuedId, waitForStatus } from './support/client-api';
@@ -39,12 +46,17 @@ describe('client simulator HTTP surface (plume)', () => {
   const alice = () => suite().clients.alice;
   const stablecoin = () => suite().devnet.stablecoin;
   /** Queued, then Failed in the worker: there is nothing to spend. */
-  const unspendableWithdraw = () => withdrawBody({ token: stablecoin(), value: 1n, recipient: alice().identity.address, fee: 0n });
+  const unspendableWithdraw = () =>
+    withdrawBody({ token: stablecoin(), value: 1n, recipient: alice().identity.address, fee: 0n });
 
   it('answers health on any method, with a single trailing slash tolerated', async () => {
     await expect(alice().api.health()).resolves.toBe('Healthy');
     // Raw: methods other than GET and a trailing slash, which the typed client never sends.
-    for (const [method, path] of [['GET', '/v1/health'], ['POST', '/v1/health'], ['GET', '/v1/health/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/health'],
+      ['POST', '/v1/health'],
+      ['GET', '/v1/health/'],
+    ] as const) {
       const r = await call(alice().url, method, path);
       expect([r.status, r.text, r.contentType], `${method} ${path}`).toEqual([200, 'Healthy', TEXT]);
     }
@@ -56,7 +68,11 @@ describe('client simulator HTTP surface (plume)', () => {
       const r = await call(alice().url, 'GET', path);
       expect([r.status, r.text, r.contentType], path).toEqual([404, 'NOT_FOUND', TEXT]);
     }
-    for (const [method, path] of [['GET', '/v1/deriveKey'], ['POST', '/v1/commitments'], ['DELETE', `/v1/balance/${stablecoin().address}/00`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/deriveKey'],
+      ['POST', '/v1/commitments'],
+      ['DELETE', `/v1/balance/${stablecoin().address}/00`],
+    ] as const) {
       const r = await call(alice().url, method, path);
       expect([r.status, r.text, r.contentType], `${method} ${path}`).toEqual([500, 'INTERNAL_SERVER_ERROR', TEXT]);
     }
@@ -95,14 +111,28 @@ describe('client simulator HTTP surface (plume)', () => {
       `urn:uuid:${randomUUID()}`,
     ]) {
       const queued = await api.withdraw(unspendableWithdraw(), { requestId });
-      expect(queued, requestId).toEqual({ requestId, sentRequestId: requestId, idAssignedBy: 'harness', httpStatus: 202, message: 'Request queued' });
+      expect(queued, requestId).toEqual({
+        requestId,
+        sentRequestId: requestId,
+        idAssignedBy: 'harness',
+        httpStatus: 202,
+        message: 'Request queued',
+      });
       expect((await api.requestStatus(requestId)).uuid).toBe(requestId);
     }
     // Raw: the route has no method filter, and the exact answer (a JSON string as application/json, the id echoed).
     for (const method of ['POST', 'PUT', 'GET']) {
       const id = randomUUID();
-      const r = await call(url, method, '/v1/withdraw', { json: unspendableWithdraw(), headers: { 'X-Request-ID': id } });
-      expect([r.status, r.text, r.contentType, r.headers['x-request-id']], method).toEqual([202, '"Request queued"', JSON_TYPE, id]);
+      const r = await call(url, method, '/v1/withdraw', {
+        json: unspendableWithdraw(),
+        headers: { 'X-Request-ID': id },
+      });
+      expect([r.status, r.text, r.contentType, r.headers['x-request-id']], method).toEqual([
+        202,
+        '"Request queued"',
+        JSON_TYPE,
+        id,
+      ]);
       expect((await api.requestStatus(id)).uuid).toBe(id);
     }
   });
@@ -126,10 +156,19 @@ describe('client simulator HTTP surface (plume)', () => {
     expect(keys.root_key).toBe(VECTOR_ROOT_KEY);
 
     // Raw: no body, a body that is not JSON, and one with the wrong field name all answer the current keys.
-    for (const options of [{}, { body: 'garbage', headers: { 'content-type': 'application/json' } }, { json: { mnemonic: newMnemonic().reveal(), childPath: DEFAULT_CHILD_PATH } }]) {
+    for (const options of [
+      {},
+      { body: 'garbage', headers: { 'content-type': 'application/json' } },
+      { json: { mnemonic: newMnemonic().reveal(), childPath: DEFAULT_CHILD_PATH } },
+    ]) {
       const same = await call(url, 'POST', '/v1/deriveKey', options);
       expect([same.status, same.contentType, JSON.parse(same.text)]).toEqual([200, JSON_TYPE, keys]);
-      expect(Object.keys(JSON.parse(same.text) as object)).toEqual(['root_key', 'nullifier_key', 'zkp_private_key', 'zkp_public_key']);
+      expect(Object.keys(JSON.parse(same.text) as object)).toEqual([
+        'root_key',
+        'nullifier_key',
+        'zkp_private_key',
+        'zkp_public_key',
+      ]);
     }
     const twelveWords = new Secret('test test test test test test test test test test test junk');
     for (const request of [{ mnemonic: twelveWords }, { mnemonic: newMnemonic(), childPath: 'not/a/path' }]) {
@@ -155,7 +194,9 @@ describe('client simulator HTTP surface (plume)', () => {
   it('lists the registered proposers from RoundRobin', async () => {
     const [proposer] = suite().devnet.deployment.proposers;
     const addr = getAddress(proposer!.address);
-    expect(await alice().api.proposers()).toEqual([{ stake: 4n, addr, url: proposer!.url, next_addr: addr, previous_addr: addr }]);
+    expect(await alice().api.proposers()).toEqual([
+      { stake: 4n, addr, url: proposer!.url, next_addr: addr, previous_addr: addr },
+    ]);
   });
 
   it('reports synchronisation, the L1 balance, and zeros for an unknown token id', async () => {
@@ -181,22 +222,40 @@ describe('client simulator HTTP surface (plume)', () => {
     const queue = await get('/v1/queue');
     expect([queue.status, queue.contentType]).toEqual([200, TEXT]);
     expect(queue.text).toMatch(/^\d+$/);
-    expect(await get(`/v1/balance/${stablecoin().address}/0x00`)).toMatchObject({ status: 404, text: 'No such token', contentType: TEXT });
+    expect(await get(`/v1/balance/${stablecoin().address}/0x00`)).toMatchObject({
+      status: 404,
+      text: 'No such token',
+      contentType: TEXT,
+    });
     expect(await get('/v1/commitments')).toMatchObject({ status: 200, contentType: JSON_TYPE, text: '[]' });
-    expect(await get('/v1/synchronisation')).toMatchObject({ status: 200, contentType: JSON_TYPE, text: '{"phase":"Synchronized"}' });
+    expect(await get('/v1/synchronisation')).toMatchObject({
+      status: 200,
+      contentType: JSON_TYPE,
+      text: '{"phase":"Synchronized"}',
+    });
     const l1 = await get('/v1/l1_balance');
     expect([l1.status, l1.contentType]).toEqual([200, TEXT]);
     expect(l1.text).toMatch(/^[0-9a-f]{64}$/);
-    expect(await get(`/v1/token/${hex64(7n)}`)).toMatchObject({ status: 200, contentType: JSON_TYPE, text: JSON.stringify({ erc_address: hex64(0n), token_id: hex64(0n) }) });
+    expect(await get(`/v1/token/${hex64(7n)}`)).toMatchObject({
+      status: 200,
+      contentType: JSON_TYPE,
+      text: JSON.stringify({ erc_address: hex64(0n), token_id: hex64(0n) }),
+    });
 
     const proposers = await get('/v1/proposers');
     expect([proposers.status, proposers.contentType]).toEqual([200, JSON_TYPE]);
     const [proposer] = suite().devnet.deployment.proposers;
     const addr = proposer!.address.toLowerCase();
-    expect(JSON.parse(proposers.text)).toEqual([{ stake: '0x4', addr, url: proposer!.url, next_addr: addr, previous_addr: addr }]);
+    expect(JSON.parse(proposers.text)).toEqual([
+      { stake: '0x4', addr, url: proposer!.url, next_addr: addr, previous_addr: addr },
+    ]);
 
     const body = deEscrowBody(unspendableWithdraw(), hex64(99n));
-    expect(await call(url, 'POST', '/v1/de-escrow', { json: body })).toMatchObject({ status: 400, text: 'Failed to de-escrow funds', contentType: TEXT });
+    expect(await call(url, 'POST', '/v1/de-escrow', { json: body })).toMatchObject({
+      status: 400,
+      text: 'Failed to de-escrow funds',
+      contentType: TEXT,
+    });
   });
 
   it('de-escrow: 500 for an unusable body, 400 for a withdraw that never happened', async () => {
@@ -233,7 +292,12 @@ describe('client simulator HTTP surface (plume)', () => {
     // Raw: the typed client's error does not carry the answer's headers and content type.
     const wireId = randomUUID();
     const wire = await call(small.url, 'POST', '/v1/deposit', { json: deposit(), headers: { 'X-Request-ID': wireId } });
-    expect([wire.status, wire.text, wire.contentType, wire.headers['x-request-id']]).toEqual([503, '"Queue is full"', JSON_TYPE, wireId]);
+    expect([wire.status, wire.text, wire.contentType, wire.headers['x-request-id']]).toEqual([
+      503,
+      '"Queue is full"',
+      JSON_TYPE,
+      wireId,
+    ]);
     for (const id of [refusedId, wireId]) {
       expect((await apiFailure(small.api.requestStatus(id))).isAnswer(404, 'No such request')).toBe(true);
     }

@@ -21,9 +21,14 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
 
   it('deposits: the commitments appear PendingCreation, then Unspent once the block lands; the request is Confirmed', async () => {
     const { alice } = suite().clients;
-    const id = queuedId(await alice.api.deposit(depositBody({ token: stablecoin(), value: 1_000n, fee: 0n, depositFee: 10n })));
+    const id = queuedId(
+      await alice.api.deposit(depositBody({ token: stablecoin(), value: 1_000n, fee: 0n, depositFee: 10n })),
+    );
     const event = await transactionEventFor(alice, id);
-    const hashes = z.array(z.string().regex(/^[0-9a-f]{64}$/)).length(2).parse(JSON.parse(event.response));
+    const hashes = z
+      .array(z.string().regex(/^[0-9a-f]{64}$/))
+      .length(2)
+      .parse(JSON.parse(event.response));
     expect(event.uuid).toBe(JSON.stringify(id)); // the uuid is JSON-quoted
 
     await waitForStatus(alice.api, id, ['Confirmed']);
@@ -70,7 +75,13 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
     const { withdraw_fund_salt: salt, message } = WithdrawResponse.parse(JSON.parse(event.response));
     expect(message).toBe('Withdraw operation completed successfully');
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
-    expect(bob.logs.some((l) => l.includes('nightfall_client::driven::queue] Response: TransactionEvent') && l.includes(`\\"withdraw_fund_salt\\":\\"${salt}\\"`))).toBe(true);
+    expect(
+      bob.logs.some(
+        (l) =>
+          l.includes('nightfall_client::driven::queue] Response: TransactionEvent') &&
+          l.includes(`\\"withdraw_fund_salt\\":\\"${salt}\\"`),
+      ),
+    ).toBe(true);
     const status = await waitForStatus(bob.api, id, ['Submitted']);
     expect(status.child_request_args).toBeNull(); // the salt is not in the request status
 
@@ -80,7 +91,11 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
     expect(early.isAnswer(400, 'Failed to de-escrow funds')).toBe(true);
 
     await devnet.resumeProposer();
-    await waitForCommitments(bob.api, 'the withdrawn commitment Spent', (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent');
+    await waitForCommitments(
+      bob.api,
+      'the withdrawn commitment Spent',
+      (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent',
+    );
     await waitForStatus(bob.api, id, ['Confirmed']); // the change commitment is on chain
     await bob.api.deEscrow(deEscrowBody(withdraw, salt));
     expect(bob.exchanges.at(-1)).toMatchObject({ path: '/v1/de-escrow', status: 200, responseBody: 'OK' });
@@ -98,8 +113,14 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
     const before = await devnet.stablecoinBalance(recipient);
     const withdraw = withdrawBody({ token: stablecoin(), value: 700n, recipient, fee: 0n });
     const id = queuedId(await alice.api.withdraw(withdraw));
-    const { withdraw_fund_salt: salt } = WithdrawResponse.parse(JSON.parse((await transactionEventFor(alice, id)).response));
-    await waitForCommitments(alice.api, 'the withdrawn commitment Spent', (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent');
+    const { withdraw_fund_salt: salt } = WithdrawResponse.parse(
+      JSON.parse((await transactionEventFor(alice, id)).response),
+    );
+    await waitForCommitments(
+      alice.api,
+      'the withdrawn commitment Spent',
+      (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent',
+    );
     await allBlocksProcessed(devnet, alice);
     expect((await waitForStatus(alice.api, id, ['Submitted'])).status).toBe('Submitted');
 

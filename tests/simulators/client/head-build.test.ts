@@ -7,7 +7,15 @@ import { nightfallAbi } from '../../../docker/contracts/abi';
 import { nfTokenId } from '../../../fixtures/l1-contracts'; // the harness's derivation, checked by golden vectors
 import { deEscrowBody, depositBody, hex64, withdrawBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
-import { apiFailure, newMnemonic, queuedId, send, waitForCommitments, waitForStatus, type Submission } from './support/client-api';
+import {
+  apiFailure,
+  newMnemonic,
+  queuedId,
+  send,
+  waitForCommitments,
+  waitForStatus,
+  type Submission,
+} from './support/client-api';
 import { allBlocksProcessed } from './support/notifications';
 import { useClientDevnet } from './support/suite';
 
@@ -16,10 +24,15 @@ const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 describe('client simulator, head build', () => {
   // The worker death is switched off here (the unit-test switch): the FeeToken deposit below would otherwise end the
   // worker, as in the real client, and every later test of the file needs it.
-  const suite = useClientDevnet({ identities: 1, contracts: 'head', clients: { client: { build: 'head', webhooks: true, quirks: { workerDeath: false } } } });
+  const suite = useClientDevnet({
+    identities: 1,
+    contracts: 'head',
+    clients: { client: { build: 'head', webhooks: true, quirks: { workerDeath: false } } },
+  });
   const client = () => suite().clients.client;
   const stablecoin = () => suite().devnet.stablecoin;
-  const withdraw = (value: bigint, fee = 0n) => withdrawBody({ token: stablecoin(), value, recipient: client().identity.address, fee });
+  const withdraw = (value: bigint, fee = 0n) =>
+    withdrawBody({ token: stablecoin(), value, recipient: client().identity.address, fee });
 
   /** Submits without an X-Request-ID: the server makes the id (a UUID v4) and returns it. */
   async function submitHead(submission: Submission): Promise<string> {
@@ -48,19 +61,31 @@ describe('client simulator, head build', () => {
   });
 
   it('fails a FeeToken deposit (tokenType 4, a todo!() in the real client) when the worker death is switched off', async () => {
-    const id = await submitHead({ operation: 'deposit', body: { ...depositBody({ token: stablecoin(), value: 1n, fee: 0n }), tokenType: '4' } });
+    const id = await submitHead({
+      operation: 'deposit',
+      body: { ...depositBody({ token: stablecoin(), value: 1n, fee: 0n }), tokenType: '4' },
+    });
     await waitForStatus(client().api, id, ['Failed']);
   });
 
   it('records token_type and the L2 block number on commitments', async () => {
     const { api, exchanges } = client();
-    const id = await submitHead({ operation: 'deposit', body: depositBody({ token: stablecoin(), value: 300n, fee: 0n, depositFee: 3n }) });
+    const id = await submitHead({
+      operation: 'deposit',
+      body: depositBody({ token: stablecoin(), value: 300n, fee: 0n, depositFee: 3n }),
+    });
     await waitForStatus(api, id, ['Confirmed']);
-    const cs = await waitForCommitments(api, 'deposits Unspent', (all) => all.length === 2 && all.every((c) => c.status === 'Unspent'));
+    const cs = await waitForCommitments(
+      api,
+      'deposits Unspent',
+      (all) => all.length === 2 && all.every((c) => c.status === 'Unspent'),
+    );
     expect(cs.map((c) => c.token_type).sort()).toEqual(['ERC20', 'FeeToken']);
     expect(cs.every((c) => c.layer_2_block_number !== null)).toBe(true);
     // head writes a JSON number (the schema also reads older builds' decimal strings, so look at the wire body).
-    const wire = JSON.parse(exchanges.findLast((e) => e.path === '/v1/commitments')?.responseBody ?? '[]') as { layer_2_block_number: unknown }[];
+    const wire = JSON.parse(exchanges.findLast((e) => e.path === '/v1/commitments')?.responseBody ?? '[]') as {
+      layer_2_block_number: unknown;
+    }[];
     expect(wire.map((c) => typeof c.layer_2_block_number)).toEqual(['number', 'number']);
   });
 
@@ -97,11 +122,25 @@ describe('client simulator, head build', () => {
     const value = change.preimage.value;
     const id = await submitHead({ operation: 'withdraw', body: withdraw(value) });
     const salt = (await waitForStatus(api, id, ['Submitted'])).child_request_args!.withdrawFundSalt;
-    await waitForCommitments(api, 'the withdrawn commitment Spent', (all) => all.find((c) => c.nullifier === salt)?.status === 'Spent');
+    await waitForCommitments(
+      api,
+      'the withdrawn commitment Spent',
+      (all) => all.find((c) => c.nullifier === salt)?.status === 'Spent',
+    );
     await allBlocksProcessed(devnet, client());
     const token = stablecoin().address;
-    const data = { nf_token_id: nfTokenId(token, 0n), recipient_address: identity.address, value, withdraw_fund_salt: BigInt(`0x${salt}`) };
-    const claimable = await devnet.publicClient.readContract({ address: devnet.deployment.nightfall, abi: nightfallAbi, functionName: 'withdraw_processed', args: [data] });
+    const data = {
+      nf_token_id: nfTokenId(token, 0n),
+      recipient_address: identity.address,
+      value,
+      withdraw_fund_salt: BigInt(`0x${salt}`),
+    };
+    const claimable = await devnet.publicClient.readContract({
+      address: devnet.deployment.nightfall,
+      abi: nightfallAbi,
+      functionName: 'withdraw_processed',
+      args: [data],
+    });
     expect(claimable).toBe(true);
     expect(await api.requestStatus(id)).toMatchObject({ status: 'Submitted' });
   });

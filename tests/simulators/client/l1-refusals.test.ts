@@ -30,7 +30,11 @@ async function nonceOf(devnet: ClientDevnet, address: Address): Promise<number> 
 }
 
 describe('client simulator (plume): a signer who cannot cover a 500M-gas reservation', () => {
-  const suite = useClientDevnet({ identities: 1, contracts: 'plume', clients: { client: { build: 'plume', webhooks: true, deriveKeys: true } } });
+  const suite = useClientDevnet({
+    identities: 1,
+    contracts: 'plume',
+    clients: { client: { build: 'plume', webhooks: true, deriveKeys: true } },
+  });
   const client = () => suite().clients.client;
 
   it('an ERC-721 deposit is Failed (its approval is refused, nothing is mined), an ERC-20 deposit still goes through', async () => {
@@ -41,13 +45,28 @@ describe('client simulator (plume): a signer who cannot cover a 500M-gas reserva
     await devnet.setNativeBalance(identity.address, await poorButNotBroke(devnet));
     const nonce = await nonceOf(devnet, identity.address);
 
-    const refused = await submit(api, { operation: 'deposit', body: depositBody({ token: erc721, value: 0n, fee: 0n, tokenId: 21n }) });
+    const refused = await submit(api, {
+      operation: 'deposit',
+      body: depositBody({ token: erc721, value: 0n, fee: 0n, tokenId: 21n }),
+    });
     await waitForStatus(api, refused, ['Failed']);
-    expect(logs.find((l) => l.includes(`${refused} Error processing request`))).toMatch(/token approval failed: .*(insufficient funds|exceeds the balance)/i);
+    expect(logs.find((l) => l.includes(`${refused} Error processing request`))).toMatch(
+      /token approval failed: .*(insufficient funds|exceeds the balance)/i,
+    );
     expect(await nonceOf(devnet, identity.address)).toBe(nonce);
-    expect(await devnet.publicClient.readContract({ address: erc721.address, abi: erc721Abi, functionName: 'ownerOf', args: [21n] })).toBe(identity.address);
+    expect(
+      await devnet.publicClient.readContract({
+        address: erc721.address,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [21n],
+      }),
+    ).toBe(identity.address);
 
-    const accepted = await submit(api, { operation: 'deposit', body: depositBody({ token: devnet.stablecoin, value: 100n, fee: 0n }) });
+    const accepted = await submit(api, {
+      operation: 'deposit',
+      body: depositBody({ token: devnet.stablecoin, value: 100n, fee: 0n }),
+    });
     await waitForStatus(api, accepted, ['Confirmed']);
   });
 
@@ -56,8 +75,13 @@ describe('client simulator (plume): a signer who cannot cover a 500M-gas reserva
     const { api, identity } = client();
     const withdraw = withdrawBody({ token: devnet.stablecoin, value: 100n, recipient: identity.address, fee: 0n });
     const id = await submit(api, { operation: 'withdraw', body: withdraw });
-    const salt = (JSON.parse((await transactionEventFor(client(), id)).response) as { withdraw_fund_salt: string }).withdraw_fund_salt;
-    await waitForCommitments(api, 'the withdrawn commitment Spent', (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent');
+    const salt = (JSON.parse((await transactionEventFor(client(), id)).response) as { withdraw_fund_salt: string })
+      .withdraw_fund_salt;
+    await waitForCommitments(
+      api,
+      'the withdrawn commitment Spent',
+      (cs) => cs.find((c) => c.nullifier === salt)?.status === 'Spent',
+    );
     const before = await devnet.stablecoinBalance(identity.address);
 
     await devnet.setNativeBalance(identity.address, await poorButNotBroke(devnet));
@@ -72,7 +96,11 @@ describe('client simulator (plume): a signer who cannot cover a 500M-gas reserva
 });
 
 describe('client simulator (head): the same signer', () => {
-  const suite = useClientDevnet({ identities: 1, contracts: 'head', clients: { client: { build: 'head', deriveKeys: true } } });
+  const suite = useClientDevnet({
+    identities: 1,
+    contracts: 'head',
+    clients: { client: { build: 'head', deriveKeys: true } },
+  });
   const client = () => suite().clients.client;
 
   it('deposits ERC-721 (a 5M-gas approval on head) but not ERC-3525 (500M): Failed, the token stays with its owner', async () => {
@@ -83,25 +111,48 @@ describe('client simulator (head): the same signer', () => {
     const slotToken = await devnet.mintErc3525(identity.address, 3n, 40n);
     await devnet.setNativeBalance(identity.address, await poorButNotBroke(devnet));
 
-    const nft = await submit(api, { operation: 'deposit', body: depositBody({ token: { address: erc721, standard: 'ERC721' }, value: 0n, fee: 0n, tokenId: 22n }) });
+    const nft = await submit(api, {
+      operation: 'deposit',
+      body: depositBody({ token: { address: erc721, standard: 'ERC721' }, value: 0n, fee: 0n, tokenId: 22n }),
+    });
     await waitForStatus(api, nft, ['Confirmed']);
-    const slot = await submit(api, { operation: 'deposit', body: depositBody({ token: { address: erc3525, standard: 'ERC3525' }, value: 40n, fee: 0n, tokenId: slotToken }) });
+    const slot = await submit(api, {
+      operation: 'deposit',
+      body: depositBody({ token: { address: erc3525, standard: 'ERC3525' }, value: 40n, fee: 0n, tokenId: slotToken }),
+    });
     await waitForStatus(api, slot, ['Failed']);
-    expect(await devnet.publicClient.readContract({ address: erc3525, abi: erc3525Abi, functionName: 'ownerOf', args: [slotToken] })).toBe(identity.address);
+    expect(
+      await devnet.publicClient.readContract({
+        address: erc3525,
+        abi: erc3525Abi,
+        functionName: 'ownerOf',
+        args: [slotToken],
+      }),
+    ).toBe(identity.address);
   });
 
   it('a refused automatic de-escrow is logged, leaves the claim open and is never tried again', async () => {
     const { devnet } = suite();
     const { api, identity, logs } = client();
     await devnet.setNativeBalance(identity.address, PLENTY);
-    await waitForStatus(api, await submit(api, { operation: 'deposit', body: depositBody({ token: devnet.stablecoin, value: 100n, fee: 0n }) }), ['Confirmed']);
+    await waitForStatus(
+      api,
+      await submit(api, {
+        operation: 'deposit',
+        body: depositBody({ token: devnet.stablecoin, value: 100n, fee: 0n }),
+      }),
+      ['Confirmed'],
+    );
     const before = await devnet.stablecoinBalance(identity.address);
 
     await devnet.pauseProposer();
     let id: string;
     try {
       // With change, so that the withdraw confirms (and head de-escrows) when its block lands.
-      id = await submit(api, { operation: 'withdraw', body: withdrawBody({ token: devnet.stablecoin, value: 60n, recipient: identity.address, fee: 0n }) });
+      id = await submit(api, {
+        operation: 'withdraw',
+        body: withdrawBody({ token: devnet.stablecoin, value: 60n, recipient: identity.address, fee: 0n }),
+      });
       await waitForStatus(api, id, ['Submitted']);
       // Below what even a 5M-gas transaction reserves.
       await devnet.setNativeBalance(identity.address, await reservationFor(devnet, 1_000_000n));
@@ -119,7 +170,11 @@ describe('client simulator (head): the same signer', () => {
 
     // Funds back and another block processed: nothing retries it.
     await devnet.setNativeBalance(identity.address, PLENTY);
-    await waitForStatus(api, await submit(api, { operation: 'deposit', body: depositBody({ token: devnet.stablecoin, value: 1n, fee: 0n }) }), ['Confirmed']);
+    await waitForStatus(
+      api,
+      await submit(api, { operation: 'deposit', body: depositBody({ token: devnet.stablecoin, value: 1n, fee: 0n }) }),
+      ['Confirmed'],
+    );
     expect(logs.filter((l) => l.includes(`${id} De-escrow operation failed`))).toHaveLength(1);
     expect((await api.requestStatus(id)).child_request_args).not.toBeNull();
     expect(await devnet.stablecoinBalance(identity.address)).toBe(before - 1n); // only the 1 just deposited left

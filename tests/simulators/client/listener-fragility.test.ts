@@ -63,21 +63,34 @@ describe('plume client: one failed eth_getTransactionByHash while a block is pro
   });
 
   it('is restarted by the sync check: aborted, tree reset, blocks below the counter skipped, then Synchronized', async () => {
-    const restarting = await logged(alice, 'Client is not synchronised with the blockchain, restarting event listener on thread ThreadId(');
+    const restarting = await logged(
+      alice,
+      'Client is not synchronised with the blockchain, restarting event listener on thread ThreadId(',
+    );
     const aborting = await logged(alice, 'Restarting event listener: aborting current task…');
     const skipped = await logged(alice, 'Already processed layer 2 block 0 - skipping');
-    const mismatch = await logged(alice, 'Commitment root in block does not match calculated root. historic root is , calculated root is ');
+    const mismatch = await logged(
+      alice,
+      'Commitment root in block does not match calculated root. historic root is , calculated root is ',
+    );
     const synchronised = await logged(alice, 'Event listener synchronized successfully', 30_000);
-    expect([restarting, aborting, skipped, mismatch, synchronised]).toEqual([...[restarting, aborting, skipped, mismatch, synchronised]].sort((a, b) => a - b));
+    expect([restarting, aborting, skipped, mismatch, synchronised]).toEqual(
+      [...[restarting, aborting, skipped, mismatch, synchronised]].sort((a, b) => a - b),
+    );
     await waitForStatus(alice.api, secondDeposit, ['Confirmed']); // the block the dead listener missed is processed now
   });
 
   it('then proves every spend against a root no block carries: the proposer refuses it and the request ends Failed', async () => {
     const { devnet } = suite();
-    const id = queuedId(await alice.api.transfer(transferBody({ token: devnet.stablecoin, value: 100n, recipient: aliceKey, fee: 0n })));
+    const id = queuedId(
+      await alice.api.transfer(transferBody({ token: devnet.stablecoin, value: 100n, recipient: aliceKey, fee: 0n })),
+    );
     await waitForStatus(alice.api, id, ['Failed']);
     expect(devnet.proposerLogs).toContain('Client transaction failed: Commitment root is not known');
-    expect((await alice.api.commitments()).some((c) => c.status === 'PendingSpend'), 'plume strands the inputs (N2)').toBe(true);
+    expect(
+      (await alice.api.commitments()).some((c) => c.status === 'PendingSpend'),
+      'plume strands the inputs (N2)',
+    ).toBe(true);
   });
 });
 
@@ -116,10 +129,20 @@ describe('head client: one failed eth_getTransactionByHash while a block is proc
     const { devnet } = suite();
     // Three 1 s L1 blocks: several turns in which plume's idle check would have restarted the listener.
     const panicBlock = await devnet.publicClient.getBlockNumber();
-    await waitFor({ what: 'three more L1 blocks', timeoutMs: 15_000, probe: () => devnet.publicClient.getBlockNumber(), isDone: (n) => n >= panicBlock + 3n });
-    expect(carol.logs.some((l) => l.includes('Restarting event listener')), 'no restart while idle').toBe(false);
+    await waitFor({
+      what: 'three more L1 blocks',
+      timeoutMs: 15_000,
+      probe: () => devnet.publicClient.getBlockNumber(),
+      isDone: (n) => n >= panicBlock + 3n,
+    });
+    expect(
+      carol.logs.some((l) => l.includes('Restarting event listener')),
+      'no restart while idle',
+    ).toBe(false);
 
-    const id = queuedId(await carol.api.transfer(transferBody({ token: devnet.stablecoin, value: 100n, recipient: carolKey, fee: 0n })));
+    const id = queuedId(
+      await carol.api.transfer(transferBody({ token: devnet.stablecoin, value: 100n, recipient: carolKey, fee: 0n })),
+    );
     const processing = await logged(carol, `Processing request: ${id}`);
     const aborting = await logged(carol, 'Restarting event listener: aborting current task…');
     const mismatch = await logged(carol, 'Commitment root in block does not match calculated root');
@@ -170,18 +193,32 @@ describe.each(['plume', 'head'] as const)('%s client: the history replay at star
     const breaker = await startL1CallBreaker(devnet.rpcUrl);
     breakers.push(breaker);
     if (refuseLogs) breaker.breakNext((c) => c.method === 'eth_getLogs', 'query exceeds max block range 10000');
-    const client = await devnet.startTestClient(devnet.identities[identity]!, { build, name: `${build}-${identity}`, rpcUrl: breaker.url });
+    const client = await devnet.startTestClient(devnet.identities[identity]!, {
+      build,
+      name: `${build}-${identity}`,
+      rpcUrl: breaker.url,
+    });
     return { client, breaker };
   };
 
-  it(build === 'plume' ? 'reads the whole history with ONE eth_getLogs from the genesis block' : 'reads the history with eth_getLogs from the genesis block (one page on anvil)', async () => {
-    const { client, breaker } = await start(0, false);
-    await logged(client, 'past events to process');
-    const genesis = toHex(suite().devnet.deployment.deployBlock);
-    const fromGenesis = breaker.calls.filter((c) => c.method === 'eth_getLogs' && JSON.stringify(c.params?.[0]).includes(`"fromBlock":"${genesis}"`));
-    expect(fromGenesis.length).toBe(1);
-    expect((fromGenesis[0]!.params?.[0] as { toBlock?: string }).toBlock, 'up to a block number (the head at start), not "latest"').toMatch(/^0x[0-9a-f]+$/);
-  });
+  it(
+    build === 'plume'
+      ? 'reads the whole history with ONE eth_getLogs from the genesis block'
+      : 'reads the history with eth_getLogs from the genesis block (one page on anvil)',
+    async () => {
+      const { client, breaker } = await start(0, false);
+      await logged(client, 'past events to process');
+      const genesis = toHex(suite().devnet.deployment.deployBlock);
+      const fromGenesis = breaker.calls.filter(
+        (c) => c.method === 'eth_getLogs' && JSON.stringify(c.params?.[0]).includes(`"fromBlock":"${genesis}"`),
+      );
+      expect(fromGenesis.length).toBe(1);
+      expect(
+        (fromGenesis[0]!.params?.[0] as { toBlock?: string }).toBlock,
+        'up to a block number (the head at start), not "latest"',
+      ).toMatch(/^0x[0-9a-f]+$/);
+    },
+  );
 
   if (build === 'plume') {
     it('panics on a refused replay with the message of its .expect, and never processes a block', async () => {
@@ -195,7 +232,10 @@ describe.each(['plume', 'head'] as const)('%s client: the history replay at star
   } else {
     it('logs a refused replay, returns an error and is retried after 2 s', async () => {
       const { client } = await start(1, true);
-      await logged(client, 'Failed to fetch past events: Provider error: server returned an error response: error code -32000: query exceeds max block range 10000. Will retry...');
+      await logged(
+        client,
+        'Failed to fetch past events: Provider error: server returned an error response: error code -32000: query exceeds max block range 10000. Will retry...',
+      );
       await logged(
         client,
         'Client event listener terminated with error: IOError("Failed to fetch past events: Provider error: server returned an error response: error code -32000: query exceeds max block range 10000"). Restarting in 2s',

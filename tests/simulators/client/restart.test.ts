@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { depositBody, withdrawBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { wakeOnEvent } from '../../../fixtures/waits/wake';
-import { apiFailure, newMnemonic, queuedId, waitForBalance, waitForCommitments, waitForStatus } from './support/client-api';
+import {
+  apiFailure,
+  newMnemonic,
+  queuedId,
+  waitForBalance,
+  waitForCommitments,
+  waitForStatus,
+} from './support/client-api';
 import type { TestClient } from './support/client-devnet';
 import { hooksOf } from './support/notifications';
 import { currentKeys } from './support/raw-http';
@@ -29,14 +36,22 @@ describe('client simulator restart (plume)', () => {
     await stopped.close();
     const hooks = hooksOf(stopped);
     hooks.clear(); // only what the new process sends
-    restarted = await suite().devnet.startTestClient(stopped.identity, { dataDir: stopped.dataDir, webhooks: hooks, name: 'restarted' });
+    restarted = await suite().devnet.startTestClient(stopped.identity, {
+      dataDir: stopped.dataDir,
+      webhooks: hooks,
+      name: 'restarted',
+    });
   };
 
   it('keeps commitments, drops requests, and replays the chain with a blockchain_event per block', async () => {
     const keys = await client().api.deriveKey({ mnemonic });
     const id = queuedId(await client().api.deposit(depositBody({ token: stablecoin(), value: 500n, fee: 0n })));
     await waitForStatus(client().api, id, ['Confirmed']);
-    const before = await waitForCommitments(client().api, 'the deposit Unspent', (cs) => cs.length === 1 && cs[0]!.status === 'Unspent');
+    const before = await waitForCommitments(
+      client().api,
+      'the deposit Unspent',
+      (cs) => cs.length === 1 && cs[0]!.status === 'Unspent',
+    );
     const hooks = hooksOf(client());
     const lastBlock = Math.max(...hooks.payloads.map((p) => BlockchainEvent.safeParse(p).data?.l2_block_number ?? -1));
 
@@ -60,15 +75,25 @@ describe('client simulator restart (plume)', () => {
     const { api, identity } = client();
     await api.deriveKey({ mnemonic });
     await devnet.pauseProposer();
-    const id = queuedId(await api.withdraw(withdrawBody({ token: stablecoin(), value: 500n, recipient: identity.address, fee: 0n })));
+    const id = queuedId(
+      await api.withdraw(withdrawBody({ token: stablecoin(), value: 500n, recipient: identity.address, fee: 0n })),
+    );
     await waitForStatus(api, id, ['Submitted']);
     const [spending] = await api.commitments();
     expect(spending?.status).toBe('PendingSpend');
 
     await restart();
-    await waitForCommitments(client().api, 'the replay to mark the reserved deposit Unspent', (cs) => cs[0]?.status === 'Unspent');
+    await waitForCommitments(
+      client().api,
+      'the replay to mark the reserved deposit Unspent',
+      (cs) => cs[0]?.status === 'Unspent',
+    );
     await devnet.resumeProposer();
-    await waitForCommitments(client().api, 'the withdrawn deposit Spent after the block', (cs) => cs[0]?.status === 'Spent');
+    await waitForCommitments(
+      client().api,
+      'the withdrawn deposit Spent after the block',
+      (cs) => cs[0]?.status === 'Spent',
+    );
   });
 
   it('processes what it had queued before it stops, then forgets those requests: the deposits land, their ids are 404', async () => {
@@ -81,7 +106,8 @@ describe('client simulator restart (plume)', () => {
     ];
     await restart();
     const after = client().api;
-    for (const id of ids) expect((await apiFailure(after.requestStatus(id))).isAnswer(404, 'No such request'), id).toBe(true);
+    for (const id of ids)
+      expect((await apiFailure(after.requestStatus(id))).isAnswer(404, 'No such request'), id).toBe(true);
     await after.deriveKey({ mnemonic });
     await waitForBalance(after, stablecoin().address, 500n);
   });

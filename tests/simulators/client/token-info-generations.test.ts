@@ -28,7 +28,14 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
 
   it('alice (head) deposits; GET /v1/token answers (address, id) on plume and 500 on head', async () => {
     const { alice, carol } = suite().clients;
-    await waitForStatus(alice.api, await submit(alice.api, { operation: 'deposit', body: depositBody({ token: stablecoin(), value: 100n, fee: 0n }) }), ['Confirmed']);
+    await waitForStatus(
+      alice.api,
+      await submit(alice.api, {
+        operation: 'deposit',
+        body: depositBody({ token: stablecoin(), value: 100n, fee: 0n }),
+      }),
+      ['Confirmed'],
+    );
     await waitForCommitments(alice.api, 'the deposit Unspent', (cs) => cs.some((c) => c.status === 'Unspent'));
     expect(await carol.api.tokenInfo(tokenId())).toEqual({ erc_address: stablecoin().address, token_id: 0n });
     expect((await apiFailure(alice.api.tokenInfo(tokenId()))).isAnswer(500, 'INTERNAL_SERVER_ERROR')).toBe(true);
@@ -36,7 +43,10 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
 
   it('head: a transfer with change fails when it stores the change, and is rolled back', async () => {
     const { alice, bob } = suite().clients;
-    const id = await submit(alice.api, { operation: 'transfer', body: transferBody({ token: stablecoin(), value: 40n, recipient: bob.keys!.zkpPublicKey, fee: 0n }) });
+    const id = await submit(alice.api, {
+      operation: 'transfer',
+      body: transferBody({ token: stablecoin(), value: 40n, recipient: bob.keys!.zkpPublicKey, fee: 0n }),
+    });
     await waitForStatus(alice.api, id, ['Failed']);
     expect(alice.logs.find((l) => l.includes(`${id} Error processing request`))).toContain('Error getting token info');
     expect((await alice.api.commitments()).map((c) => [c.preimage.value, c.status])).toEqual([[100n, 'Unspent']]);
@@ -45,9 +55,17 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
   it('head: a received commitment is never stored; the listener dies on its block until the worker restarts it', async () => {
     const { devnet, clients } = suite();
     const { alice, bob } = clients;
-    const l2Blocks = () => devnet.publicClient.readContract({ address: devnet.deployment.nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' });
+    const l2Blocks = () =>
+      devnet.publicClient.readContract({
+        address: devnet.deployment.nightfall,
+        abi: nightfallAbi,
+        functionName: 'layer2_block_number',
+      });
     // No change and no fee: the sender stores nothing and never calls getTokenInfo.
-    const sent = await submit(alice.api, { operation: 'transfer', body: transferBody({ token: stablecoin(), value: 100n, recipient: bob.keys!.zkpPublicKey, fee: 0n }) });
+    const sent = await submit(alice.api, {
+      operation: 'transfer',
+      body: transferBody({ token: stablecoin(), value: 100n, recipient: bob.keys!.zkpPublicKey, fee: 0n }),
+    });
     await waitForStatus(alice.api, sent, ['Confirmed']);
     await waitFor({
       what: "bob's listener to die on the transfer's block",
@@ -59,19 +77,35 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
     expect(await bob.api.balance(stablecoin().address)).toEqual({ raw: 0n, hasUnspent: false });
 
     // Bob's own deposit lands, but no listener processes its block: it stays PendingCreation.
-    const first = await submit(bob.api, { operation: 'deposit', body: depositBody({ token: stablecoin(), value: 7n, fee: 0n }) });
+    const first = await submit(bob.api, {
+      operation: 'deposit',
+      body: depositBody({ token: stablecoin(), value: 7n, fee: 0n }),
+    });
     await waitForStatus(bob.api, first, ['Submitted']);
     const before = await l2Blocks();
-    await waitFor({ what: "the block with bob's deposit", timeoutMs: 30_000, probe: l2Blocks, isDone: (n) => n > before });
+    await waitFor({
+      what: "the block with bob's deposit",
+      timeoutMs: 30_000,
+      probe: l2Blocks,
+      isDone: (n) => n > before,
+    });
     expect((await bob.api.commitments()).map((c) => c.status)).toEqual(['PendingCreation']);
     expect(await bob.api.requestStatus(first)).toMatchObject({ status: 'Submitted' });
 
     // His next request finds him behind the chain: the worker restarts the listener, which catches up.
-    const second = await submit(bob.api, { operation: 'deposit', body: depositBody({ token: stablecoin(), value: 8n, fee: 0n }) });
+    const second = await submit(bob.api, {
+      operation: 'deposit',
+      body: depositBody({ token: stablecoin(), value: 8n, fee: 0n }),
+    });
     await waitForStatus(bob.api, second, ['Confirmed']);
     expect(bob.logs.some((l) => l.includes('restarting event listener'))).toBe(true);
     const values = (await bob.api.commitments()).map((c) => [c.preimage.value, c.status]);
-    expect(values).toEqual(expect.arrayContaining([[7n, 'Unspent'], [8n, 'Unspent']]));
+    expect(values).toEqual(
+      expect.arrayContaining([
+        [7n, 'Unspent'],
+        [8n, 'Unspent'],
+      ]),
+    );
     expect(values).toHaveLength(2); // the transfer's 100 never arrives
   });
 });

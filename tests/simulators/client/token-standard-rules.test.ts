@@ -30,7 +30,10 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     await waitForStatus(api, id, ['Failed']);
     expect(await nonce(), 'no approval, no escrow: the client sent nothing').toBe(nonceBefore);
     expect(await snapshot()).toEqual(before);
-    expect(logs.some((line) => line.includes(id) && line.includes(reason)), `the worker logs "${reason}"`).toBe(true);
+    expect(
+      logs.some((line) => line.includes(id) && line.includes(reason)),
+      `the worker logs "${reason}"`,
+    ).toBe(true);
   }
 
   async function confirmedDeposit(body: DepositBody) {
@@ -38,7 +41,9 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     const id = queuedId(await api.deposit(body));
     await waitForStatus(api, id, ['Confirmed']);
     const [hash] = JSON.parse((await transactionEventFor(client(), id)).response) as string[];
-    const all = await waitForCommitments(api, `commitment ${hash} Unspent`, (cs) => cs.some((c) => c._id === hash && c.status === 'Unspent'));
+    const all = await waitForCommitments(api, `commitment ${hash} Unspent`, (cs) =>
+      cs.some((c) => c._id === hash && c.status === 'Unspent'),
+    );
     return all.find((c) => c._id === hash)!;
   }
 
@@ -50,7 +55,12 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
       { operation: 'deposit', body: depositBody({ token: token('ERC721'), value: 1n, fee: 0n, tokenId: 501n }) },
       'ERC721 approvals should have a value of 0',
     );
-    const owner = await devnet.publicClient.readContract({ address: token('ERC721').address, abi: erc721Abi, functionName: 'ownerOf', args: [501n] });
+    const owner = await devnet.publicClient.readContract({
+      address: token('ERC721').address,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [501n],
+    });
     expect(owner).toBe(identity.address);
   });
 
@@ -75,7 +85,12 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     await devnet.mintErc1155(identity.address, 73n, 1n);
     const c = await confirmedDeposit(depositBody({ token: erc1155, value: 0n, fee: 0n, tokenId: 73n }));
     expect(c.preimage.value).toBe(0n);
-    const held = await devnet.publicClient.readContract({ address: erc1155.address, abi: erc1155Abi, functionName: 'balanceOf', args: [identity.address, 73n] });
+    const held = await devnet.publicClient.readContract({
+      address: erc1155.address,
+      abi: erc1155Abi,
+      functionName: 'balanceOf',
+      args: [identity.address, 73n],
+    });
     expect(held, 'safeTransferFrom of amount 0 moved nothing').toBe(1n);
   });
 
@@ -86,7 +101,12 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     await devnet.mintErc1155(identity.address, 0n, 10n);
     const c = await confirmedDeposit(depositBody({ token: erc1155, value: 4n, fee: 0n, tokenId: 0n }));
     expect(c.preimage.value).toBe(4n);
-    const held = await devnet.publicClient.readContract({ address: erc1155.address, abi: erc1155Abi, functionName: 'balanceOf', args: [identity.address, 0n] });
+    const held = await devnet.publicClient.readContract({
+      address: erc1155.address,
+      abi: erc1155Abi,
+      functionName: 'balanceOf',
+      args: [identity.address, 0n],
+    });
     expect(held).toBe(6n);
   });
 
@@ -97,7 +117,10 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     await devnet.mintErc721(identity.address, 502n);
     const nft = await confirmedDeposit(depositBody({ token: erc721, value: 0n, fee: 0n, tokenId: 502n }));
     const before = await snapshot();
-    const id = await submit(client().api, { operation: 'withdraw', body: withdrawBody({ token: erc721, value: 1n, recipient: identity.address, fee: 0n, tokenId: 502n }) });
+    const id = await submit(client().api, {
+      operation: 'withdraw',
+      body: withdrawBody({ token: erc721, value: 1n, recipient: identity.address, fee: 0n, tokenId: 502n }),
+    });
     await waitForStatus(client().api, id, ['Failed']);
     expect(await snapshot()).toEqual(before);
     expect(before).toContain(`${nft._id}:Unspent`);
@@ -111,8 +134,18 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     const c = await confirmedDeposit(depositBody({ token: erc3525, value: 150n, fee: 0n, tokenId }));
     expect(c.preimage.value).toBe(150n);
     const [owner, held] = await Promise.all([
-      devnet.publicClient.readContract({ address: erc3525.address, abi: erc3525Abi, functionName: 'ownerOf', args: [tokenId] }),
-      devnet.publicClient.readContract({ address: erc3525.address, abi: erc3525Abi, functionName: 'balanceOf', args: [tokenId] }),
+      devnet.publicClient.readContract({
+        address: erc3525.address,
+        abi: erc3525Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      }),
+      devnet.publicClient.readContract({
+        address: erc3525.address,
+        abi: erc3525Abi,
+        functionName: 'balanceOf',
+        args: [tokenId],
+      }),
     ]);
     expect(getAddress(owner)).toBe(getAddress(devnet.deployment.nightfall));
     expect(held, 'the token still holds only what was minted').toBe(100n);

@@ -7,7 +7,15 @@ import { erc1155Abi, erc721Abi } from '../../../docker/contracts/abi';
 // Expected ids from the harness's own derivation, which golden vectors from the real contracts check
 // (fixtures/l1-contracts/token-ids.test.ts, fixtures/vectors/token-ids.json), never from the simulator's.
 import { nfSlotId, nfTokenId } from '../../../fixtures/l1-contracts';
-import { deEscrowBody, depositBody, hex64, withdrawBody, type DepositBody, type TokenRef, type TokenStandard } from '../../../fixtures/api';
+import {
+  deEscrowBody,
+  depositBody,
+  hex64,
+  withdrawBody,
+  type DepositBody,
+  type TokenRef,
+  type TokenStandard,
+} from '../../../fixtures/api';
 import { queuedId, waitForCommitments, waitForStatus } from './support/client-api';
 import { transactionEventFor } from './support/notifications';
 import { useClientDevnet } from './support/suite';
@@ -26,7 +34,9 @@ describe('client simulator deposits of ERC-721, ERC-1155 and ERC-3525 (plume)', 
     const id = queuedId(await api.deposit(body));
     await waitForStatus(api, id, ['Confirmed']);
     const [hash] = JSON.parse((await transactionEventFor(client(), id)).response) as string[];
-    const cs = await waitForCommitments(api, `commitment ${hash} Unspent`, (all) => all.some((c) => c._id === hash && c.status === 'Unspent'));
+    const cs = await waitForCommitments(api, `commitment ${hash} Unspent`, (all) =>
+      all.some((c) => c._id === hash && c.status === 'Unspent'),
+    );
     return cs.find((c) => c._id === hash)!;
   }
 
@@ -43,11 +53,21 @@ describe('client simulator deposits of ERC-721, ERC-1155 and ERC-3525 (plume)', 
 
     const withdraw = withdrawBody({ token: erc721, value: 0n, recipient: identity.address, fee: 0n, tokenId: 426n });
     const id = queuedId(await api.withdraw(withdraw));
-    const salt = (JSON.parse((await transactionEventFor(client(), id)).response) as { withdraw_fund_salt: string }).withdraw_fund_salt;
-    await waitForCommitments(api, 'the NFT commitment Spent', (all) => all.find((x) => x.nullifier === salt)?.status === 'Spent');
+    const salt = (JSON.parse((await transactionEventFor(client(), id)).response) as { withdraw_fund_salt: string })
+      .withdraw_fund_salt;
+    await waitForCommitments(
+      api,
+      'the NFT commitment Spent',
+      (all) => all.find((x) => x.nullifier === salt)?.status === 'Spent',
+    );
     await api.deEscrow(deEscrowBody(withdraw, salt));
     expect(exchanges.at(-1)).toMatchObject({ path: '/v1/de-escrow', status: 200, responseBody: 'OK' });
-    const holder = await devnet.publicClient.readContract({ address: erc721.address, abi: erc721Abi, functionName: 'ownerOf', args: [426n] });
+    const holder = await devnet.publicClient.readContract({
+      address: erc721.address,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [426n],
+    });
     expect(holder).toBe(identity.address);
   });
 
@@ -60,7 +80,14 @@ describe('client simulator deposits of ERC-721, ERC-1155 and ERC-3525 (plume)', 
     expect(deposit.tokenType).toBe('1');
     const c = await depositedCommitment(deposit);
     expect(c.preimage.value).toBe(60n);
-    expect(await devnet.publicClient.readContract({ address: erc1155.address, abi: erc1155Abi, functionName: 'balanceOf', args: [identity.address, 2n] })).toBe(40n);
+    expect(
+      await devnet.publicClient.readContract({
+        address: erc1155.address,
+        abi: erc1155Abi,
+        functionName: 'balanceOf',
+        args: [identity.address, 2n],
+      }),
+    ).toBe(40n);
     for (const tokenId of [2n, '02']) {
       expect(await api.balance(erc1155.address, tokenId), String(tokenId)).toEqual({ raw: 60n, hasUnspent: true }); // /0x02 and /02
     }

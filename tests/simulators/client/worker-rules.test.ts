@@ -20,13 +20,23 @@ import {
   type WithdrawBody,
 } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
-import { newMnemonic, queuedId, submit, waitForCommitments, waitForStatus, type Submission } from './support/client-api';
+import {
+  newMnemonic,
+  queuedId,
+  submit,
+  waitForCommitments,
+  waitForStatus,
+  type Submission,
+} from './support/client-api';
 import { useClientDevnet } from './support/suite';
 
 describe('client simulator worker: bad inputs fail the request, never the worker (plume)', () => {
   // The worker death is switched off (the unit-test switch) so that the one real panic site in this list (an empty
   // values list) fails its request like the others; the death itself is the last describe's subject.
-  const suite = useClientDevnet({ identities: 2, clients: { client: { deriveKeys: true, quirks: { workerDeath: false } } } });
+  const suite = useClientDevnet({
+    identities: 2,
+    clients: { client: { deriveKeys: true, quirks: { workerDeath: false } } },
+  });
   const client = () => suite().clients.client;
   const stablecoin = () => suite().devnet.stablecoin;
   const withdrawRecipient = () => suite().devnet.identities[1]!.address;
@@ -36,9 +46,15 @@ describe('client simulator worker: bad inputs fail the request, never the worker
   beforeAll(async () => {
     // Something to spend: a value deposit and a fee deposit.
     const { api } = client();
-    const id = queuedId(await api.deposit(depositBody({ token: stablecoin(), value: 1_000n, fee: 0n, depositFee: 5n })));
+    const id = queuedId(
+      await api.deposit(depositBody({ token: stablecoin(), value: 1_000n, fee: 0n, depositFee: 5n })),
+    );
     await waitForStatus(api, id, ['Confirmed']);
-    await waitForCommitments(api, 'the deposits Unspent', (cs) => cs.length === 2 && cs.every((c) => c.status === 'Unspent'));
+    await waitForCommitments(
+      api,
+      'the deposits Unspent',
+      (cs) => cs.length === 2 && cs.every((c) => c.status === 'Unspent'),
+    );
   });
 
   const snapshot = async () => (await client().api.commitments()).map((c) => `${c._id}:${c.status}`).sort();
@@ -79,7 +95,10 @@ describe('client simulator worker: bad inputs fail the request, never the worker
     ['transfer: a recipient key that is not hex', () => transfer(recipients(['zz']))],
     ['transfer: a recipient key off the curve', () => transfer(recipients(['ff'.repeat(32)]))],
     ['transfer: no recipient key', () => transfer(recipients([]))],
-    ['transfer: an empty values list (a worker panic in the real client; here switched off)', () => transfer(recipients([recipientKey], []))],
+    [
+      'transfer: an empty values list (a worker panic in the real client; here switched off)',
+      () => transfer(recipients([recipientKey], [])),
+    ],
     ['transfer: more than the balance', () => transfer({}, 1_001n)],
     ['withdraw: more than the balance', () => withdraw({}, 5_000n)],
     ['withdraw: an odd-length tokenId', () => withdraw({ tokenId: '000' })],
@@ -99,12 +118,17 @@ describe('client simulator worker: bad inputs fail the request, never the worker
     const { api, logs } = client();
     const id = await submit(api, deposit({ tokenType: '7', value: '0x05', fee: '' }));
     await waitForStatus(api, id, ['Confirmed']);
-    expect(logs.some((l) => l.includes('WARN') && l.includes('TokenType value 7 not supported, defaulting to ERC20'))).toBe(true);
+    expect(
+      logs.some((l) => l.includes('WARN') && l.includes('TokenType value 7 not supported, defaulting to ERC20')),
+    ).toBe(true);
   });
 
   it('accepts a withdraw in the short 0x forms: recipient (the real client parses it as a number), token id and amounts', async () => {
     const { api } = client();
-    const id = await submit(api, withdraw({ recipientAddress: withdrawRecipient().toLowerCase(), tokenId: '0x00', value: '0x05', fee: '0x00' }));
+    const id = await submit(
+      api,
+      withdraw({ recipientAddress: withdrawRecipient().toLowerCase(), tokenId: '0x00', value: '0x05', fee: '0x00' }),
+    );
     await waitForStatus(api, id, ['Submitted', 'Confirmed']);
   });
 });
@@ -112,19 +136,24 @@ describe('client simulator worker: bad inputs fail the request, never the worker
 describe('client simulator worker death (the default)', () => {
   const suite = useClientDevnet({ identities: 1, clients: { client: { deriveKeys: true } } });
 
-  it('ends the worker at the real panic site with log-panics\' line: later requests stay Queued', async () => {
+  it("ends the worker at the real panic site with log-panics' line: later requests stay Queued", async () => {
     const { api, logs, keys } = suite().clients.client;
     const token = suite().devnet.stablecoin;
     const key = keys!.zkpPublicKey;
     const panicking = queuedId(
-      await api.transfer({ ...transferBody({ token, value: 1n, recipient: key, fee: 0n }), recipientData: { values: [], recipientCompressedZkpPublicKeys: [key] } }),
+      await api.transfer({
+        ...transferBody({ token, value: 1n, recipient: key, fee: 0n }),
+        recipientData: { values: [], recipientCompressedZkpPublicKeys: [key] },
+      }),
     );
     await waitFor({
       what: 'the worker to panic',
       timeoutMs: 10_000,
       probe: () =>
         logs.some((l) =>
-          l.includes("thread 'tokio-runtime-worker' panicked at 'called `Option::unwrap()` on a `None` value': nightfall_client/src/drivers/rest/client_nf_3.rs:449"),
+          l.includes(
+            "thread 'tokio-runtime-worker' panicked at 'called `Option::unwrap()` on a `None` value': nightfall_client/src/drivers/rest/client_nf_3.rs:449",
+          ),
         ),
       isDone: (dead) => dead,
     });

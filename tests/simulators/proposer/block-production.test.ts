@@ -80,10 +80,18 @@ describe('with the devnet timings (1 s interval, 1 s maximum wait)', () => {
       what: 'the proposer to log the receipt of block 0',
       timeoutMs: 5_000,
       probe: () => log.lines,
-      isDone: (lines) => lines.some((l) => /^INFO Received receipt for submitted block with hash: 0x[0-9a-f]{64}, gas used was: \d+$/.test(l)),
+      isDone: (lines) =>
+        lines.some((l) =>
+          /^INFO Received receipt for submitted block with hash: 0x[0-9a-f]{64}, gas used was: \d+$/.test(l),
+        ),
       describe: (lines) => lines.at(-1) ?? 'no log line',
     });
-    await waitFor({ what: 'blockdata to count block 0', timeoutMs: 5_000, probe: () => blockdata(proposer.url), isDone: (n) => n === 1 });
+    await waitFor({
+      what: 'blockdata to count block 0',
+      timeoutMs: 5_000,
+      probe: () => blockdata(proposer.url),
+      isDone: (n) => n === 1,
+    });
   });
 
   it('books an ERC-3525 deposit under the nf slot id of its token slot', async () => {
@@ -209,9 +217,12 @@ describe('with a long maximum wait', () => {
 
     await postOk(proposer.url, two);
     const blocks = await blocksOnChain(before + 1);
-    expect(blocks.at(-1)?.block.transactions.map((t) => t.nullifiers[0]).sort()).toEqual(
-      [firstNullifier(one), firstNullifier(two)].sort(),
-    );
+    expect(
+      blocks
+        .at(-1)
+        ?.block.transactions.map((t) => t.nullifiers[0])
+        .sort(),
+    ).toEqual([firstNullifier(one), firstNullifier(two)].sort());
   });
 });
 

@@ -7,7 +7,14 @@ import { waitFor } from '../../../fixtures/waits';
 import { buildClientTransaction } from '../../../docker/lib/block-codec';
 import { randomFieldElement } from '../../../docker/lib/crypto/commitment';
 import { startProposer, type RunningProposer } from '../../../docker/proposer/src/proposer';
-import { call, firstNullifier, postRaw, postTransaction, recordingLog, transferTransaction } from './support/proposer-api';
+import {
+  call,
+  firstNullifier,
+  postRaw,
+  postTransaction,
+  recordingLog,
+  transferTransaction,
+} from './support/proposer-api';
 import { startProposerDevnet, type ProposerDevnet } from './support/proposer-devnet';
 
 let devnet: ProposerDevnet;
@@ -64,7 +71,10 @@ describe('POST /v1/transaction', () => {
 
   it('refuses a transaction whose proof does not verify', async () => {
     const tx = transferTransaction();
-    const tampered = { ...tx, commitments: [tx.commitments[1], tx.commitments[0], tx.commitments[2], tx.commitments[3]] };
+    const tampered = {
+      ...tx,
+      commitments: [tx.commitments[1], tx.commitments[0], tx.commitments[2], tx.commitments[3]],
+    };
     expect(await postTransaction(proposer.url, tampered)).toEqual({ status: 400, body: 'Client transaction failed' });
   });
 

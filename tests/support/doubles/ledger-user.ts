@@ -6,7 +6,11 @@ import type { CommitmentEntry } from '../../../fixtures/api';
 import type { TokenUnderTest } from '../../../fixtures/target';
 import type { User } from '../../../fixtures/users';
 
-export const DUSD = { symbol: 'dUSD', decimals: 6, address: '0x00000000000000000000000000000000000000d5' } as unknown as TokenUnderTest;
+export const DUSD = {
+  symbol: 'dUSD',
+  decimals: 6,
+  address: '0x00000000000000000000000000000000000000d5',
+} as unknown as TokenUnderTest;
 
 export interface Ledgers {
   native: bigint;
@@ -30,7 +34,12 @@ export function ledgerUser(name: string, ledgers: Ledgers, extra: Partial<Record
     l1Address: address,
     target: { chain: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } },
     l1Snapshot: (tokens: readonly TokenUnderTest[]) =>
-      Promise.resolve({ address, blockNumber: (block += 1n), native: ledgers.native, tokens: Object.fromEntries(tokens.map((t) => [t.symbol, ledgers.l1[t.symbol] ?? 0n])) }),
+      Promise.resolve({
+        address,
+        blockNumber: (block += 1n),
+        native: ledgers.native,
+        tokens: Object.fromEntries(tokens.map((t) => [t.symbol, ledgers.l1[t.symbol] ?? 0n])),
+      }),
     publicClient: { chain: { id: 31_337 }, getTransactionCount: () => Promise.resolve(7) },
     api: {
       balance: (tokenAddress: string) => Promise.resolve({ raw: ledgers.l2[tokenAddress] ?? 0n }),

@@ -8,7 +8,10 @@ describe('startConnectionAliveTask (plume wallets.rs:102-125)', () => {
 
   it('prints the spawn line, then "connection is alive: true" at once and every 3 s, bare (println!)', () => {
     const printed: string[] = [];
-    const task = startConnectionAliveTask((l) => printed.push(l), createLogger('lib', { rustLog: 'info', write: () => undefined }));
+    const task = startConnectionAliveTask(
+      (l) => printed.push(l),
+      createLogger('lib', { rustLog: 'info', write: () => undefined }),
+    );
     vi.advanceTimersByTime(9_000);
     task.stop();
     vi.advanceTimersByTime(9_000);

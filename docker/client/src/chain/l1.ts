@@ -118,7 +118,13 @@ export class L1 {
       const sending = await this.#gasAndFees(this.#gasLimits.approve[standard]);
       switch (standard) {
         case 'ERC721':
-          return this.#wallet.writeContract({ address: token, abi: erc721Abi, functionName: 'approve', args: [spender, tokenId], ...sending });
+          return this.#wallet.writeContract({
+            address: token,
+            abi: erc721Abi,
+            functionName: 'approve',
+            args: [spender, tokenId],
+            ...sending,
+          });
         case 'ERC1155':
           return this.#wallet.writeContract({
             address: token,
@@ -128,12 +134,25 @@ export class L1 {
             ...sending,
           });
         case 'ERC3525':
-          return this.#wallet.writeContract({ address: token, abi: erc3525Abi, functionName: 'approve', args: [spender, tokenId], ...sending });
+          return this.#wallet.writeContract({
+            address: token,
+            abi: erc3525Abi,
+            functionName: 'approve',
+            args: [spender, tokenId],
+            ...sending,
+          });
         case 'ERC20':
-          return this.#wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, value], ...sending });
+          return this.#wallet.writeContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [spender, value],
+            ...sending,
+          });
       }
     });
-    if (receipt.status !== 'success') throw new RevertedError(`token approval reverted (tx ${receipt.transactionHash})`);
+    if (receipt.status !== 'success')
+      throw new RevertedError(`token approval reverted (tx ${receipt.transactionHash})`);
   }
 
   /**
@@ -217,7 +236,13 @@ export class L1 {
       abi: roundRobinAbi,
       functionName: 'get_proposers',
     });
-    return list.map((p) => ({ stake: p.stake, addr: p.addr, url: p.url, next_addr: p.next_addr, previous_addr: p.previous_addr }));
+    return list.map((p) => ({
+      stake: p.stake,
+      addr: p.addr,
+      url: p.url,
+      next_addr: p.next_addr,
+      previous_addr: p.previous_addr,
+    }));
   }
 
   l1Balance(): Promise<bigint> {

@@ -13,16 +13,35 @@ const TOKEN = '0x000000000000000000000000000000000000bEEF';
 
 describe('getTokenInfo as each build decodes it', () => {
   it('plume decodes the plume-era answer, and a head-era answer by ignoring the third word', () => {
-    expect(decodeTokenInfo('address-id', PLUME_ERA_ANSWER)).toEqual({ ercAddress: TOKEN, tokenId: 7n, tokenType: undefined });
-    expect(decodeTokenInfo('address-id', HEAD_ERA_ANSWER)).toEqual({ ercAddress: TOKEN, tokenId: 7n, tokenType: undefined });
+    expect(decodeTokenInfo('address-id', PLUME_ERA_ANSWER)).toEqual({
+      ercAddress: TOKEN,
+      tokenId: 7n,
+      tokenType: undefined,
+    });
+    expect(decodeTokenInfo('address-id', HEAD_ERA_ANSWER)).toEqual({
+      ercAddress: TOKEN,
+      tokenId: 7n,
+      tokenType: undefined,
+    });
   });
 
   it('head decodes the head-era answer and cannot decode the plume-era one (too short)', () => {
-    expect(decodeTokenInfo('address-id-type', HEAD_ERA_ANSWER)).toEqual({ ercAddress: TOKEN, tokenId: 7n, tokenType: 3 });
+    expect(decodeTokenInfo('address-id-type', HEAD_ERA_ANSWER)).toEqual({
+      ercAddress: TOKEN,
+      tokenId: 7n,
+      tokenType: 3,
+    });
     expect(() => decodeTokenInfo('address-id-type', PLUME_ERA_ANSWER)).toThrow(/size|bounds|data/i);
   });
 
   it("maps token type codes as head's From<u8>: unknown codes become ERC-20", () => {
-    expect([0, 1, 2, 3, 4, 5].map(tokenTypeName)).toEqual(['ERC20', 'ERC1155', 'ERC721', 'ERC3525', 'FeeToken', 'ERC20']);
+    expect([0, 1, 2, 3, 4, 5].map(tokenTypeName)).toEqual([
+      'ERC20',
+      'ERC1155',
+      'ERC721',
+      'ERC3525',
+      'FeeToken',
+      'ERC20',
+    ]);
   });
 });

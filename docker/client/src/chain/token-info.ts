@@ -9,7 +9,9 @@ import type { TokenTypeName } from '../../../contracts/abi';
 import type { TokenInfoShape } from '../build-profile';
 
 const ABIS = {
-  'address-id': parseAbi(['function getTokenInfo(uint256 nfTokenId) view returns (address ercAddress, uint256 tokenId)']),
+  'address-id': parseAbi([
+    'function getTokenInfo(uint256 nfTokenId) view returns (address ercAddress, uint256 tokenId)',
+  ]),
   'address-id-type': parseAbi([
     'function getTokenInfo(uint256 nfTokenId) view returns (address ercAddress, uint256 tokenId, uint8 tokenType)',
   ]),
@@ -33,11 +35,21 @@ export function decodeTokenInfo(shape: TokenInfoShape, data: Hex): TokenInfo {
     const [ercAddress, tokenId] = decodeFunctionResult({ abi: ABIS[shape], functionName: 'getTokenInfo', data });
     return { ercAddress, tokenId, tokenType: undefined };
   }
-  const [ercAddress, tokenId, tokenType] = decodeFunctionResult({ abi: ABIS[shape], functionName: 'getTokenInfo', data });
+  const [ercAddress, tokenId, tokenType] = decodeFunctionResult({
+    abi: ABIS[shape],
+    functionName: 'getTokenInfo',
+    data,
+  });
   return { ercAddress, tokenId, tokenType };
 }
 
-const TOKEN_TYPE_NAMES = ['ERC20', 'ERC1155', 'ERC721', 'ERC3525', 'FeeToken'] as const satisfies readonly TokenTypeName[];
+const TOKEN_TYPE_NAMES = [
+  'ERC20',
+  'ERC1155',
+  'ERC721',
+  'ERC3525',
+  'FeeToken',
+] as const satisfies readonly TokenTypeName[];
 
 /** head's `From<u8> for TokenType`: an unknown code becomes ERC-20 (lib/src/shared_entities.rs:207-222 @ master). */
 export function tokenTypeName(code: number): TokenTypeName {

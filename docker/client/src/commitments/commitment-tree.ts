@@ -15,7 +15,9 @@ import { keccak256, encodeAbiParameters } from 'viem';
 import { modR } from '../../../lib/field';
 
 /** Root of an empty tree: a digest no block carries (not 0, the devnet blocks' root). */
-export const EMPTY_TREE_ROOT = modR(BigInt(keccak256(new TextEncoder().encode('nightfall simulator: empty commitment tree'))));
+export const EMPTY_TREE_ROOT = modR(
+  BigInt(keccak256(new TextEncoder().encode('nightfall simulator: empty commitment tree'))),
+);
 
 export class LocalCommitmentTree {
   #holds: 'nothing' | 'every-block' | 'blocks-after-a-gap' = 'nothing';
@@ -37,7 +39,13 @@ export class LocalCommitmentTree {
     this.#root =
       this.#holds === 'every-block'
         ? blockRoot
-        : modR(BigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256[]' }], [this.#root, [...commitments]]))));
+        : modR(
+            BigInt(
+              keccak256(
+                encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256[]' }], [this.#root, [...commitments]]),
+              ),
+            ),
+          );
     return this.#root;
   }
 

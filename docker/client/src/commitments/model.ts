@@ -11,7 +11,8 @@ export const COMMITMENT_STATUSES = ['PendingSpend', 'Spent', 'PendingCreation', 
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
 
 /** The real client's `Salt` enum: a transfer salt, or the three secrets behind a deposit's secret hash. */
-export type Salt = { readonly type: 'Transfer'; readonly value: bigint } | { readonly type: 'Deposit'; readonly value: DepositSecret };
+export type Salt =
+  { readonly type: 'Transfer'; readonly value: bigint } | { readonly type: 'Deposit'; readonly value: DepositSecret };
 
 export interface Preimage {
   readonly value: bigint;
@@ -40,7 +41,13 @@ function saltValue(salt: Salt): bigint {
 }
 
 function toCryptoPreimage(p: Preimage): CommitmentPreimage {
-  return { nfTokenId: p.nfTokenId, nfSlotId: p.nfSlotId, value: p.value, publicKey: p.publicKey, salt: saltValue(p.salt) };
+  return {
+    nfTokenId: p.nfTokenId,
+    nfSlotId: p.nfSlotId,
+    value: p.value,
+    publicKey: p.publicKey,
+    salt: saltValue(p.salt),
+  };
 }
 
 export function preimageHash(p: Preimage): bigint {

@@ -9,7 +9,10 @@ import { json, type Reply } from '../../../../lib/http/reply';
 
 export function commitmentsHandler(ctx: ClientContext) {
   return async (): Promise<Reply> =>
-    json(200, ctx.store.commitments().map((c) => commitmentEntryJson(c, ctx.profile.commitmentTokenType)));
+    json(
+      200,
+      ctx.store.commitments().map((c) => commitmentEntryJson(c, ctx.profile.commitmentTokenType)),
+    );
 }
 
 export function commitmentHandler(ctx: ClientContext) {

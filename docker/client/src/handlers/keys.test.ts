@@ -31,9 +31,15 @@ describe('POST /v1/deriveKey handler', () => {
   it('returns to the event loop while it derives, then replaces the keys with the requested ones', async () => {
     const boot: ZkpKeys = deriveKeys(MNEMONIC, "m/44'/60'/0'/0/7");
     const printed: string[] = [];
-    const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume'), println: (line: string) => void printed.push(line) };
+    const ctx = {
+      keys: new KeyHolder(boot),
+      profile: buildProfile('plume'),
+      println: (line: string) => void printed.push(line),
+    };
     let answered = false;
-    const reply = deriveKeyHandler(ctx)(post({ mnemonic: MNEMONIC, child_path: PATH })).finally(() => (answered = true));
+    const reply = deriveKeyHandler(ctx)(post({ mnemonic: MNEMONIC, child_path: PATH })).finally(
+      () => (answered = true),
+    );
 
     await drainMicrotasks();
     // A derivation done in one synchronous block has answered by now; one that waits for the native PBKDF2 has not.
@@ -44,12 +50,19 @@ describe('POST /v1/deriveKey handler', () => {
     expect(JSON.parse((await reply).body)).toMatchObject({ root_key: UPSTREAM_ROOT_KEY });
     expect(ctx.keys.current).toEqual(deriveKeys(MNEMONIC, PATH));
     // As the plume client does on stdout: the seed in hex, the root key in decimal (derive_key.rs:150,153 @ 4e84c58).
-    expect(printed).toEqual([expect.stringMatching(/^Mnemonic seed: [0-9a-f]{128}$/), `Derived root key: ${BigInt(`0x${UPSTREAM_ROOT_KEY}`)}`]);
+    expect(printed).toEqual([
+      expect.stringMatching(/^Mnemonic seed: [0-9a-f]{128}$/),
+      `Derived root key: ${BigInt(`0x${UPSTREAM_ROOT_KEY}`)}`,
+    ]);
   });
 
   it('head prints nothing of a derivation', async () => {
     const printed: string[] = [];
-    const ctx = { keys: new KeyHolder(deriveKeys(MNEMONIC, PATH)), profile: buildProfile('head'), println: (line: string) => void printed.push(line) };
+    const ctx = {
+      keys: new KeyHolder(deriveKeys(MNEMONIC, PATH)),
+      profile: buildProfile('head'),
+      println: (line: string) => void printed.push(line),
+    };
     expect(await deriveKeyHandler(ctx)(post({ mnemonic: MNEMONIC, child_path: PATH }))).toMatchObject({ status: 200 });
     expect(printed).toEqual([]);
   });
@@ -58,7 +71,10 @@ describe('POST /v1/deriveKey handler', () => {
     const boot = deriveKeys(MNEMONIC, PATH);
     const ctx = { keys: new KeyHolder(boot), profile: buildProfile('plume'), println: () => undefined };
     const twelve = 'test test test test test test test test test test test junk';
-    await expect(deriveKeyHandler(ctx)(post({ mnemonic: twelve, child_path: PATH }))).rejects.toMatchObject({ kind: 'other', detail: 'BadKeyRequest' });
+    await expect(deriveKeyHandler(ctx)(post({ mnemonic: twelve, child_path: PATH }))).rejects.toMatchObject({
+      kind: 'other',
+      detail: 'BadKeyRequest',
+    });
     expect(ctx.keys.current).toBe(boot);
   });
 });

@@ -26,7 +26,11 @@ export function deriveKeyHandler(ctx: Pick<ClientContext, 'keys' | 'profile' | '
     if (keyRequest) {
       let keys: ZkpKeys;
       try {
-        keys = await deriveKeysAsync(keyRequest.mnemonic, keyRequest.child_path, ctx.profile.printsKeyDerivation ? ctx.println : undefined);
+        keys = await deriveKeysAsync(
+          keyRequest.mnemonic,
+          keyRequest.child_path,
+          ctx.profile.printsKeyDerivation ? ctx.println : undefined,
+        );
       } catch (error) {
         if (error instanceof BadKeyRequest) throw reject('other', 'BadKeyRequest');
         throw error;

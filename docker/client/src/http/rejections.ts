@@ -29,13 +29,15 @@ export class Rejection extends HttpError {
     /** For the log; never sent. */
     readonly detail: string = kind,
   ) {
-    const { status, message } = kind === 'other' ? INTERNAL_SERVER_ERROR : { status: ClientRejection[kind].status, message: ClientRejection[kind].body };
+    const { status, message } =
+      kind === 'other'
+        ? INTERNAL_SERVER_ERROR
+        : { status: ClientRejection[kind].status, message: ClientRejection[kind].body };
     super(status, message);
   }
 }
 
 export const reject = (kind: ClientRejectionName | 'other', detail?: string): Rejection => new Rejection(kind, detail);
-
 
 /**
  * Where the real handler would panic (e.g. an `.expect()` on a value it cannot convert): the connection task dies

@@ -11,8 +11,16 @@ const log = createLogger('test', { rustLog: 'error', write: (l) => lines.push(l)
 const routes: Route[] = [
   { path: '/v1/any', handle: async () => text(200, 'any') },
   { path: '/v1/get', method: 'GET', handle: async () => text(200, 'got') },
-  { path: '/v1/balance/:erc/:id', method: 'GET', handle: async (_req, params) => text(200, `${params.erc}|${params.id}`) },
-  { path: '/v1/echo', method: 'POST', handle: async (req) => json(200, { bytes: req.body.length, type: req.headers['content-type'] ?? [] }) },
+  {
+    path: '/v1/balance/:erc/:id',
+    method: 'GET',
+    handle: async (_req, params) => text(200, `${params.erc}|${params.id}`),
+  },
+  {
+    path: '/v1/echo',
+    method: 'POST',
+    handle: async (req) => json(200, { bytes: req.body.length, type: req.headers['content-type'] ?? [] }),
+  },
   { path: '/v1/token', method: 'GET', handle: async () => Promise.reject(reject('NoSuchToken')) },
   { path: '/v1/private', method: 'GET', handle: async () => Promise.reject(reject('other', 'BadKeyRequest')) },
   { path: '/v1/bug', method: 'GET', handle: async () => Promise.reject(new TypeError('boom')) },
@@ -30,7 +38,11 @@ async function call(method: string, path: string, body?: string) {
 
 describe('the client simulator’s HTTP server (warp rejection mapping)', () => {
   it('404 NOT_FOUND only when no route has the path; a method mismatch is 500; no method filter takes any method', async () => {
-    expect(await call('GET', '/v1/none')).toEqual({ status: 404, type: 'text/plain; charset=utf-8', body: 'NOT_FOUND' });
+    expect(await call('GET', '/v1/none')).toEqual({
+      status: 404,
+      type: 'text/plain; charset=utf-8',
+      body: 'NOT_FOUND',
+    });
     expect(await call('POST', '/v1/get')).toMatchObject({ status: 500, body: 'INTERNAL_SERVER_ERROR' });
     expect(await call('DELETE', '/v1/any')).toMatchObject({ status: 200, body: 'any' });
     expect(await call('GET', '/v1/balance/0x%61b/00/')).toMatchObject({ status: 200, body: '0xab|00' });

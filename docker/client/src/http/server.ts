@@ -46,6 +46,9 @@ function clientRequestListener(routes: readonly Route[], log: Logger) {
   });
 }
 
-export async function startHttpServer(routes: readonly Route[], options: { port: number; host?: string; log: Logger }): Promise<HttpServer> {
+export async function startHttpServer(
+  routes: readonly Route[],
+  options: { port: number; host?: string; log: Logger },
+): Promise<HttpServer> {
   return listen(clientRequestListener(routes, options.log), { port: options.port, host: options.host ?? '0.0.0.0' });
 }

@@ -124,7 +124,9 @@ export class BlockListener implements ListenerControl {
           log.info('Event listener synchronized successfully');
           break;
         }
-        log.debug(`Still synchronizing... (${typeof phase === 'string' ? phase : `AheadOfChain { blocks_ahead: ${phase.AheadOfChain.blocks_ahead} }`})`);
+        log.debug(
+          `Still synchronizing... (${typeof phase === 'string' ? phase : `AheadOfChain { blocks_ahead: ${phase.AheadOfChain.blocks_ahead} }`})`,
+        );
       } catch (error) {
         if (!(error instanceof SynchronisationUnavailable)) throw error;
         log.warn(`Error checking sync status during restart: ${error.debug}`);
@@ -149,7 +151,8 @@ export class BlockListener implements ListenerControl {
     (task as { done: Promise<void> }).done = this.#startEventListener(ctx, abort.signal)
       .catch((error: unknown) => {
         if (error instanceof TaskPanic) logPanic(ctx, error);
-        else if (!abort.signal.aborted) ctx.log(LogTarget.panic).error(`thread 'tokio-runtime-worker' panicked at '${String(error)}'`);
+        else if (!abort.signal.aborted)
+          ctx.log(LogTarget.panic).error(`thread 'tokio-runtime-worker' panicked at '${String(error)}'`);
       })
       .finally(() => (task.alive = false));
     return task;
@@ -189,13 +192,22 @@ export class BlockListener implements ListenerControl {
     if (plume) log.info('Subscribed to events.');
     const client = ctx.l1.publicClient;
     const getLogs = (fromBlock: bigint, toBlock: bigint) =>
-      client.getLogs({ address: ctx.l1.addresses.nightfall, events: nightfallEvents, fromBlock, toBlock, strict: true }) as Promise<NightfallLog[]>;
+      client.getLogs({
+        address: ctx.l1.addresses.nightfall,
+        events: nightfallEvents,
+        fromBlock,
+        toBlock,
+        strict: true,
+      }) as Promise<NightfallLog[]>;
 
     let latest: bigint;
     try {
       latest = await client.getBlockNumber({ cacheTime: 0 });
     } catch (error) {
-      throw new TaskPanic(`could not get latest block number: ${rpcErrorDebug(error)}`, { file: sites.pastEvents.file, line: plume ? 118 : 116 });
+      throw new TaskPanic(`could not get latest block number: ${rpcErrorDebug(error)}`, {
+        file: sites.pastEvents.file,
+        line: plume ? 118 : 116,
+      });
     }
     let past: NightfallLog[] = [];
     if (latest >= this.genesisBlock) {
@@ -208,7 +220,12 @@ export class BlockListener implements ListenerControl {
       } else {
         log.info(`Fetching past events from block ${this.genesisBlock} to ${latest}`);
         try {
-          past = await getLogsPaginated(getLogs, { fromBlock: this.genesisBlock, toBlock: latest, chainId: ctx.l1.chainId }, log, signal);
+          past = await getLogsPaginated(
+            getLogs,
+            { fromBlock: this.genesisBlock, toBlock: latest, chainId: ctx.l1.chainId },
+            log,
+            signal,
+          );
         } catch (error) {
           if (signal.aborted) return;
           const message = (error as Error).message;
@@ -233,10 +250,18 @@ export class BlockListener implements ListenerControl {
     while (!signal.aborted) {
       let logs: NightfallLog[] | undefined;
       try {
-        logs = (await client.getLogs({ address: ctx.l1.addresses.nightfall, events: nightfallEvents, fromBlock: cursor, toBlock: 'latest', strict: true }));
+        logs = await client.getLogs({
+          address: ctx.l1.addresses.nightfall,
+          events: nightfallEvents,
+          fromBlock: cursor,
+          toBlock: 'latest',
+          strict: true,
+        });
       } catch (error) {
         // A read the real client does not make (it is pushed the logs): the double reads again at the next wake.
-        log.debug(`Reading new logs failed, reading again at the next wake: ${(error as Error).message.split('\n')[0]}`);
+        log.debug(
+          `Reading new logs failed, reading again at the next wake: ${(error as Error).message.split('\n')[0]}`,
+        );
       }
       for (const entry of logs ?? []) {
         if (signal.aborted) return;
@@ -258,7 +283,12 @@ async function handleBlockProposedOrOther(
   const log = ctx.log(LogTarget.blockEvents);
   switch (entry.eventName) {
     case 'BlockProposed':
-      await handleBlockProposed(ctx, { listener, site, signal }, Number(entry.args.layer2_block_number), entry.transactionHash);
+      await handleBlockProposed(
+        ctx,
+        { listener, site, signal },
+        Number(entry.args.layer2_block_number),
+        entry.transactionHash,
+      );
       return;
     case 'DepositEscrowed':
       log.info('Received DepositEscrowed event');

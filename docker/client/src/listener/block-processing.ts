@@ -43,7 +43,12 @@ export interface HandlingContext {
   readonly signal: AbortSignal;
 }
 
-export async function handleBlockProposed(ctx: ClientContext, h: HandlingContext, number: number, txHash: Hex): Promise<void> {
+export async function handleBlockProposed(
+  ctx: ClientContext,
+  h: HandlingContext,
+  number: number,
+  txHash: Hex,
+): Promise<void> {
   try {
     await processNightfallCalldata(ctx, h, number, txHash);
   } catch (error) {
@@ -53,7 +58,12 @@ export async function handleBlockProposed(ctx: ClientContext, h: HandlingContext
   }
 }
 
-async function processNightfallCalldata(ctx: ClientContext, h: HandlingContext, number: number, txHash: Hex): Promise<void> {
+async function processNightfallCalldata(
+  ctx: ClientContext,
+  h: HandlingContext,
+  number: number,
+  txHash: Hex,
+): Promise<void> {
   const log = ctx.log(LogTarget.blockEvents);
   log.info('Detected a new block has been proposed');
   let input: Hex;
@@ -61,7 +71,10 @@ async function processNightfallCalldata(ctx: ClientContext, h: HandlingContext, 
     input = await ctx.l1.transactionInput(txHash);
   } catch (error) {
     if (error instanceof TransactionNotFoundError) {
-      throw new TaskPanic('Transaction not found when looking up calldata', PANIC_SITES[ctx.profile.name].missingTransaction);
+      throw new TaskPanic(
+        'Transaction not found when looking up calldata',
+        PANIC_SITES[ctx.profile.name].missingTransaction,
+      );
     }
     throw new HandlerError(`IO Error: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -70,7 +83,13 @@ async function processNightfallCalldata(ctx: ClientContext, h: HandlingContext, 
   await processProposeBlockEvent(ctx, h, number, txHash, block);
 }
 
-async function processProposeBlockEvent(ctx: ClientContext, h: HandlingContext, number: number, txHash: Hex, block: Block): Promise<void> {
+async function processProposeBlockEvent(
+  ctx: ClientContext,
+  h: HandlingContext,
+  number: number,
+  txHash: Hex,
+  block: Block,
+): Promise<void> {
   const log = ctx.log(LogTarget.blockEvents);
   log.info(`Decoded Proposed block call from transaction ${txHash}, Layer 2 block number ${number} is now on-chain`);
   await h.listener.counter.with(async (counter) => {

@@ -92,7 +92,11 @@ export async function processBlock(ctx: ClientContext, b: ProposedBlock): Promis
   const commitments = b.block.transactions.flatMap((tx) => [...tx.commitments]);
   const nullifiers = b.block.transactions.flatMap((tx) => [...tx.nullifiers]);
 
-  await ctx.store.markOnChain(commitments, b.l1TransactionHash, ctx.profile.recordsLayer2BlockNumber ? b.layer2BlockNumber : undefined);
+  await ctx.store.markOnChain(
+    commitments,
+    b.l1TransactionHash,
+    ctx.profile.recordsLayer2BlockNumber ? b.layer2BlockNumber : undefined,
+  );
   await ctx.store.markSpent(nullifiers);
 
   for (const c of commitments) {

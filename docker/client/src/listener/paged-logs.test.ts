@@ -20,17 +20,31 @@ describe('getLogsPaginated', () => {
   it('sends one query over the whole range on anvil', async () => {
     const calls: [bigint, bigint][] = [];
     const { log } = capture();
-    await getLogsPaginated(async (f, t) => (calls.push([f, t]), []), { fromBlock: 10n, toBlock: 90_000n, chainId: 31337 }, log);
+    await getLogsPaginated(
+      async (f, t) => (calls.push([f, t]), []),
+      { fromBlock: 10n, toBlock: 90_000n, chainId: 31337 },
+      log,
+    );
     expect(calls).toEqual([[10n, 90_000n]]);
   });
 
   it('pages by the chain’s chunk size and logs each page', async () => {
     const calls: [bigint, bigint][] = [];
     const { lines, log } = capture();
-    const logs = await getLogsPaginated(async (f, t) => (calls.push([f, t]), [f]), { fromBlock: 0n, toBlock: 2_499n, chainId: 98867 }, log);
-    expect(calls).toEqual([[0n, 999n], [1_000n, 1_999n], [2_000n, 2_499n]]);
+    const logs = await getLogsPaginated(
+      async (f, t) => (calls.push([f, t]), [f]),
+      { fromBlock: 0n, toBlock: 2_499n, chainId: 98867 },
+      log,
+    );
+    expect(calls).toEqual([
+      [0n, 999n],
+      [1_000n, 1_999n],
+      [2_000n, 2_499n],
+    ]);
     expect(logs).toEqual([0n, 1_000n, 2_000n]);
-    expect(lines.some((l) => l.includes('Fetching logs: blocks 0 to 2499 (2500 blocks, chunk_size: 1000, ~3 chunks)'))).toBe(true);
+    expect(
+      lines.some((l) => l.includes('Fetching logs: blocks 0 to 2499 (2500 blocks, chunk_size: 1000, ~3 chunks)')),
+    ).toBe(true);
     expect(lines.some((l) => l.includes('[Chunk 3] Retrieved 1 logs (total so far: 3)'))).toBe(true);
   });
 
@@ -46,7 +60,11 @@ describe('getLogsPaginated', () => {
       { fromBlock: 0n, toBlock: 999n, chainId: 98867 },
       log,
     );
-    expect(calls).toEqual([[0n, 999n], [0n, 499n], [500n, 999n]]);
+    expect(calls).toEqual([
+      [0n, 999n],
+      [0n, 499n],
+      [500n, 999n],
+    ]);
     expect(lines.some((l) => l.includes('Reducing chunk size from 1000 to 500 due to RPC limit'))).toBe(true);
   });
 

@@ -8,11 +8,24 @@ import type { Logger } from '../../../lib/env-logger';
 import { rpcErrorDisplay } from './rpc-error-text';
 
 const CHUNK_BY_CHAIN: Readonly<Record<number, bigint>> = {
-  1: 5_000n, 5: 5_000n, 11155111: 5_000n,
-  137: 3_000n, 80001: 3_000n, 80002: 3_000n,
-  56: 5_000n, 97: 5_000n,
-  42161: 10_000n, 421614: 10_000n, 10: 10_000n, 11155420: 10_000n, 8453: 10_000n, 84532: 10_000n,
-  43114: 100_000n, 43113: 100_000n, 100: 10_000n, 25: 10_000n,
+  1: 5_000n,
+  5: 5_000n,
+  11155111: 5_000n,
+  137: 3_000n,
+  80001: 3_000n,
+  80002: 3_000n,
+  56: 5_000n,
+  97: 5_000n,
+  42161: 10_000n,
+  421614: 10_000n,
+  10: 10_000n,
+  11155420: 10_000n,
+  8453: 10_000n,
+  84532: 10_000n,
+  43114: 100_000n,
+  43113: 100_000n,
+  100: 10_000n,
+  25: 10_000n,
   98866: 100n,
   98867: 1_000n,
 };
@@ -28,9 +41,20 @@ export class LogFetchError extends Error {
   override readonly name = 'LogFetchError';
 }
 
-const isRangeError = (m: string) => ['block range', 'range too large', 'block range limit', 'too wide', 'query timeout', '10 block range', '10 block'].some((s) => m.includes(s));
-const isResultLimitError = (m: string) => ['10000 results', 'too many', 'response size', 'limit exceeded'].some((s) => m.includes(s));
-const isRateLimitError = (m: string) => ['rate limit', '429', 'too many requests', 'throttl'].some((s) => m.includes(s));
+const isRangeError = (m: string) =>
+  [
+    'block range',
+    'range too large',
+    'block range limit',
+    'too wide',
+    'query timeout',
+    '10 block range',
+    '10 block',
+  ].some((s) => m.includes(s));
+const isResultLimitError = (m: string) =>
+  ['10000 results', 'too many', 'response size', 'limit exceeded'].some((s) => m.includes(s));
+const isRateLimitError = (m: string) =>
+  ['rate limit', '429', 'too many requests', 'throttl'].some((s) => m.includes(s));
 
 export async function getLogsPaginated<L>(
   getLogs: (fromBlock: bigint, toBlock: bigint) => Promise<L[]>,
@@ -50,7 +74,9 @@ export async function getLogsPaginated<L>(
     }
   }
   const total = toBlock - fromBlock + 1n;
-  log.info(`Fetching logs: blocks ${fromBlock} to ${toBlock} (${total} blocks, chunk_size: ${initial}, ~${ceilDiv(total, initial)} chunks)`);
+  log.info(
+    `Fetching logs: blocks ${fromBlock} to ${toBlock} (${total} blocks, chunk_size: ${initial}, ~${ceilDiv(total, initial)} chunks)`,
+  );
   const all: L[] = [];
   let from = fromBlock;
   let chunk = initial;
@@ -82,8 +108,12 @@ export async function getLogsPaginated<L>(
       } else if (isRangeError(message) || isResultLimitError(message)) {
         const halved = chunk / 2n > 1n ? chunk / 2n : 1n;
         if (chunk === 1n) {
-          log.warn('Chunk size already at minimum 1 and still failing - RPC provider block range limit is too restrictive');
-          throw new LogFetchError(isResultLimitError(message) ? 'Query returned too many results' : 'Block range exceeds provider limits');
+          log.warn(
+            'Chunk size already at minimum 1 and still failing - RPC provider block range limit is too restrictive',
+          );
+          throw new LogFetchError(
+            isResultLimitError(message) ? 'Query returned too many results' : 'Block range exceeds provider limits',
+          );
         }
         log.warn(`Reducing chunk size from ${chunk} to ${halved} due to RPC limit`);
         chunk = halved;

@@ -16,7 +16,9 @@ const LISTENER = 'nightfall_client/src/drivers/blockchain/nightfall_event_listen
 const EVENT_HANDLER = 'nightfall_client/src/driven/event_handlers/nightfall_event.rs';
 
 /** Where each build panics, by what it was doing. */
-export const PANIC_SITES: Readonly<Record<ClientBuild, Readonly<Record<'replay' | 'stream' | 'missingTransaction' | 'pastEvents', PanicSite>>>> = {
+export const PANIC_SITES: Readonly<
+  Record<ClientBuild, Readonly<Record<'replay' | 'stream' | 'missingTransaction' | 'pastEvents', PanicSite>>>
+> = {
   plume: {
     replay: { file: LISTENER, line: 145 }, // `_ => panic!("Error processing event: {e:?}")` in the past-events loop
     stream: { file: LISTENER, line: 179 }, // the same in the subscription loop

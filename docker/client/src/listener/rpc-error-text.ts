@@ -11,20 +11,25 @@ interface RpcAnswer {
 
 function rpcAnswer(error: unknown): RpcAnswer | undefined {
   if (!(error instanceof BaseError)) return undefined;
-  const found = error.walk((e) => typeof (e as { code?: unknown }).code === 'number' && (e as { code: number }).code !== 0);
+  const found = error.walk(
+    (e) => typeof (e as { code?: unknown }).code === 'number' && (e as { code: number }).code !== 0,
+  );
   if (!found) return undefined;
   const { code, details, shortMessage } = found as BaseError & { code: number };
   return { code, message: details || shortMessage };
 }
 
 function firstLine(error: unknown): string {
-  return (error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+  return (
+    error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)
+  ).split('\n')[0]!;
 }
 
 /** `{e:?}` of alloy's RpcError<TransportErrorKind>. */
 export function rpcErrorDebug(error: unknown): string {
   const answer = rpcAnswer(error);
-  if (answer) return `ErrorResp(ErrorPayload { code: ${answer.code}, message: ${rustDebugString(answer.message)}, data: None })`;
+  if (answer)
+    return `ErrorResp(ErrorPayload { code: ${answer.code}, message: ${rustDebugString(answer.message)}, data: None })`;
   return `Transport(Custom(${rustDebugString(firstLine(error))}))`;
 }
 

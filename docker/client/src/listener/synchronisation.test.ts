@@ -25,7 +25,9 @@ describe('synchronisationStatus (get_synchronisation_status)', () => {
   it('is Desynchronized when the counter is behind layer2_block_number, with the real warning', async () => {
     const { ctx, lines } = context(async () => 3n);
     expect(await synchronisationStatus(ctx, await counterAt(1))).toBe('Desynchronized');
-    expect(lines.some((l) => l.includes('WARN') && l.includes('Client is behind chain: expected block 1 < current block 3'))).toBe(true);
+    expect(
+      lines.some((l) => l.includes('WARN') && l.includes('Client is behind chain: expected block 1 < current block 3')),
+    ).toBe(true);
   });
 
   it('is AheadOfChain by the difference when the counter is ahead', async () => {

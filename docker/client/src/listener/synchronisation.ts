@@ -8,7 +8,8 @@
 import { LogTarget, type ClientContext } from '../context';
 import type { ExpectedBlockCounter } from './expected-block-counter';
 
-export type SynchronisationPhase = 'Synchronized' | 'Desynchronized' | { readonly AheadOfChain: { readonly blocks_ahead: number } };
+export type SynchronisationPhase =
+  'Synchronized' | 'Desynchronized' | { readonly AheadOfChain: { readonly blocks_ahead: number } };
 
 /** EventHandlerError::IOError as the real `{e:?}` prints it. */
 export class SynchronisationUnavailable extends Error {

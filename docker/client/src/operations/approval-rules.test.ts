@@ -19,7 +19,9 @@ describe("the client's approval guards per token standard (token_contracts.rs se
   });
 
   it('fails the request with the real message', () => {
-    expect(() => assertApprovable('ERC721', 1n, 426n)).toThrow(new RequestFailure(`DepositError: TokenTypeError: ${ApprovalRefusal.erc721Value}`));
+    expect(() => assertApprovable('ERC721', 1n, 426n)).toThrow(
+      new RequestFailure(`DepositError: TokenTypeError: ${ApprovalRefusal.erc721Value}`),
+    );
     expect(() => assertApprovable('ERC721', 0n, 426n)).not.toThrow();
   });
 });

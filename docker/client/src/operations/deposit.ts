@@ -25,7 +25,12 @@ import { escrowMsgValue } from './escrow-value';
 import { RequestFailure, WorkerPanic } from './failures';
 import { parseDepositTokenId, parseErcAddress, parseField, parseTokenTypeCode } from './inputs';
 
-function depositRecord(ctx: ClientContext, preimage: Preimage, secret: DepositSecret, tokenType: TokenTypeName | 'FeeToken'): CommitmentRecord {
+function depositRecord(
+  ctx: ClientContext,
+  preimage: Preimage,
+  secret: DepositSecret,
+  tokenType: TokenTypeName | 'FeeToken',
+): CommitmentRecord {
   const hash = preimageHash(preimage);
   return {
     hash,
@@ -51,7 +56,10 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
   const mapped = ctx.profile.depositTokenType(code);
   if (mapped === 'unsupported-fee-token') {
     // `TokenType::FeeToken => todo!()` (drivers/rest/client_nf_3.rs:338 @ master 6ee83be; head only)
-    throw new WorkerPanic('not yet implemented', { file: 'nightfall_client/src/drivers/rest/client_nf_3.rs', line: 338 });
+    throw new WorkerPanic('not yet implemented', {
+      file: 'nightfall_client/src/drivers/rest/client_nf_3.rs',
+      line: 338,
+    });
   }
   if (mapped.defaulted) log.warn(`TokenType value ${code} not supported, defaulting to ERC20`);
   const standard = mapped.standard;
@@ -89,24 +97,41 @@ export async function handleDeposit(ctx: ClientContext, req: DepositRequest, id:
 
   const nfTokenId = computeNfTokenId(token, tokenId);
   const nfSlotId = slot === tokenId ? nfTokenId : computeNfSlotId(token, slot);
-  const valueRecord = depositRecord(ctx, { value, nfTokenId, nfSlotId, publicKey: IDENTITY, salt: { type: 'Deposit', value: secret } }, secret, standard);
+  const valueRecord = depositRecord(
+    ctx,
+    { value, nfTokenId, nfSlotId, publicKey: IDENTITY, salt: { type: 'Deposit', value: secret } },
+    secret,
+    standard,
+  );
   const feeRecord =
     depositFee === 0n
       ? undefined
       : depositRecord(
           ctx,
-          { value: depositFee, nfTokenId: ctx.feeTokenId, nfSlotId: ctx.feeTokenId, publicKey: IDENTITY, salt: { type: 'Deposit', value: secret } },
+          {
+            value: depositFee,
+            nfTokenId: ctx.feeTokenId,
+            nfSlotId: ctx.feeTokenId,
+            publicKey: IDENTITY,
+            salt: { type: 'Deposit', value: secret },
+          },
           secret,
           'FeeToken',
         );
   const records = feeRecord ? [valueRecord, feeRecord] : [valueRecord];
   try {
     await ctx.store.insertCommitments(records);
-    await ctx.store.addMappings(id, records.map((r) => r.hash));
+    await ctx.store.addMappings(
+      id,
+      records.map((r) => r.hash),
+    );
   } catch (error) {
     if (error instanceof DatabaseError) throw new RequestFailure(`DatabaseError: ${error.message}`);
     throw error;
   }
   log.debug(`${id} Deposit request completed successfully - returning reply to caller`);
-  return transactionEvent(records.map((r) => toHex64(r.hash)), id);
+  return transactionEvent(
+    records.map((r) => toHex64(r.hash)),
+    id,
+  );
 }

@@ -11,7 +11,8 @@ describe('worker input parsing', () => {
     expect(parseTokenTypeCode('+1')).toBe(1);
     expect(parseTokenTypeCode('ff')).toBe(255);
     expect(parseTokenTypeCode('10')).toBe(16);
-    for (const bad of ['', '0x0', '-1', '100', ' 1', '+']) expect(() => parseTokenTypeCode(bad), bad).toThrow(RequestFailure);
+    for (const bad of ['', '0x0', '-1', '100', ' 1', '+'])
+      expect(() => parseTokenTypeCode(bad), bad).toThrow(RequestFailure);
   });
 
   it('accepts an ERC address with or without 0x, left-padded or not, but only even-length and ≤ 160 bits', () => {
@@ -19,7 +20,8 @@ describe('worker input parsing', () => {
     expect(parseErcAddress(token)).toBe(token);
     expect(parseErcAddress(bare)).toBe(token);
     expect(parseErcAddress(`0x${'00'.repeat(12)}${bare}`)).toBe(token);
-    for (const bad of ['', '0x', `0x0${bare}`, `0x01${bare}`]) expect(() => parseErcAddress(bad), bad).toThrow(RequestFailure);
+    for (const bad of ['', '0x', `0x0${bare}`, `0x01${bare}`])
+      expect(() => parseErcAddress(bad), bad).toThrow(RequestFailure);
   });
 
   it('computes the same nf token id from any accepted spelling of address and token id', () => {

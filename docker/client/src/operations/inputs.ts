@@ -39,7 +39,8 @@ export function parseField(what: string, s: string): bigint {
 
 /** `u8::from_str_radix(s, 16)`: an optional `+`, then hex digits, value ≤ 255 (so "0x0" and "" fail). */
 export function parseTokenTypeCode(s: string): number {
-  if (!/^\+?[0-9a-fA-F]+$/.test(s)) throw new RequestFailure(`Could not convert token type: invalid digit found in string`);
+  if (!/^\+?[0-9a-fA-F]+$/.test(s))
+    throw new RequestFailure(`Could not convert token type: invalid digit found in string`);
   const value = Number.parseInt(s.replace(/^\+/, ''), 16);
   if (value > 255) throw new RequestFailure(`Could not convert token type: number too large to fit in target type`);
   return value;
@@ -50,7 +51,8 @@ export function parseTokenTypeCode(s: string): number {
  * longer), shifted right by 4. Equals lib's nfTokenId for a 20-byte address and a ≤ 32-byte token id.
  */
 export function nfTokenIdFromHex(ercAddress: string, tokenId: string): bigint {
-  const pad = (bytes: Uint8Array) => (bytes.length >= 32 ? bytes : Uint8Array.from([...new Uint8Array(32 - bytes.length), ...bytes]));
+  const pad = (bytes: Uint8Array) =>
+    bytes.length >= 32 ? bytes : Uint8Array.from([...new Uint8Array(32 - bytes.length), ...bytes]);
   const erc = pad(parseBytesHex(ercAddress));
   const id = pad(parseBytesHex(tokenId));
   return BigInt(sha256(Uint8Array.from([...erc, ...id]))) >> 4n;

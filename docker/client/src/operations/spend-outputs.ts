@@ -47,7 +47,8 @@ function output(value: bigint, nfTokenId: bigint, nfSlotId: bigint, owner: Point
 
 export function buildSpendOutputs(input: SpendOutputsInput): SpendOutputs {
   const { target, nfTokenId, nfSlotId, value, feeTokenId } = input;
-  const encrypted = target.kind === 'transfer' ? encryptToRecipient({ nfTokenId, nfSlotId, value }, target.recipient) : undefined;
+  const encrypted =
+    target.kind === 'transfer' ? encryptToRecipient({ nfTokenId, nfSlotId, value }, target.recipient) : undefined;
   const first: Preimage = encrypted
     ? { ...encrypted.preimage, salt: { type: 'Transfer', value: encrypted.preimage.salt } }
     : { value, nfTokenId, nfSlotId, publicKey: input.contractOwner, salt: randomSalt() };
@@ -57,12 +58,19 @@ export function buildSpendOutputs(input: SpendOutputsInput): SpendOutputs {
     output(input.fee, feeTokenId, feeTokenId, input.contractOwner),
     output(input.feeChange, feeTokenId, feeTokenId, input.ownKey),
   ] as const;
-  const hashes = [preimageHash(preimages[0]), preimageHash(preimages[1]), preimageHash(preimages[2]), preimageHash(preimages[3])] as const;
+  const hashes = [
+    preimageHash(preimages[0]),
+    preimageHash(preimages[1]),
+    preimageHash(preimages[2]),
+    preimageHash(preimages[3]),
+  ] as const;
   const visible = (i: 0 | 1 | 2 | 3) => (isDefaultPreimage(preimages[i]) || (i === 0 && !encrypted) ? 0n : hashes[i]);
   return {
     preimages,
     hashes,
     onChain: [visible(0), visible(1), visible(2), visible(3)],
-    cipherText: encrypted ? encrypted.cipherText : [nfTokenId, target.kind === 'withdraw' ? target.recipientAddress : 0n, value, 0n, 0n],
+    cipherText: encrypted
+      ? encrypted.cipherText
+      : [nfTokenId, target.kind === 'withdraw' ? target.recipientAddress : 0n, value, 0n, 0n],
   };
 }

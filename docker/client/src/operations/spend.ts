@@ -34,7 +34,12 @@ export interface SpendOutcome {
 }
 
 /** Reserves the inputs for `target` of `nfTokenId` (selection + PendingSpend), or throws RequestFailure. */
-async function reserveInputs(ctx: ClientContext, nfTokenId: bigint, target: bigint, what: string): Promise<CommitmentRecord[]> {
+async function reserveInputs(
+  ctx: ClientContext,
+  nfTokenId: bigint,
+  target: bigint,
+  what: string,
+): Promise<CommitmentRecord[]> {
   const available = ctx.store.unspent(nfTokenId);
   let chosen: bigint[];
   try {
@@ -43,7 +48,8 @@ async function reserveInputs(ctx: ClientContext, nfTokenId: bigint, target: bigi
       target,
     ).map((c) => c.hash);
   } catch (error) {
-    if (error instanceof SelectionError) throw new RequestFailure(`Could not find enough usable ${what}: ${error.message}`);
+    if (error instanceof SelectionError)
+      throw new RequestFailure(`Could not find enough usable ${what}: ${error.message}`);
     throw error;
   }
   await ctx.store.setStatus(chosen, 'PendingSpend');
@@ -99,7 +105,8 @@ function assertProvable(plan: SpendPlan): void {
     fitsBits(plan.fee, VALUE_BITS) &&
     (plan.target.kind === 'transfer' || fitsBits(plan.target.recipientAddress, ADDRESS_BITS));
   const neutralRecipient = plan.target.kind === 'transfer' && pointsEqual(plan.target.recipient, IDENTITY);
-  if (!inRange || neutralRecipient) throw new RequestFailure('Transaction could not be completed due to a proving error.');
+  if (!inRange || neutralRecipient)
+    throw new RequestFailure('Transaction could not be completed due to a proving error.');
 }
 
 async function handToProposers(ctx: ClientContext, transaction: ClientTransaction, id: string): Promise<void> {
@@ -122,12 +129,24 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
   const log = ctx.log(LogTarget.clientOperation);
   const keys = ctx.keys.current;
   const what = plan.target.kind;
-  const valueInputs = await reserveInputs(ctx, plan.nfTokenId, plan.value, `value commitments to complete this ${what}, suggest depositing more tokens`);
+  const valueInputs = await reserveInputs(
+    ctx,
+    plan.nfTokenId,
+    plan.value,
+    `value commitments to complete this ${what}, suggest depositing more tokens`,
+  );
   const reserved = [...valueInputs];
   const created: bigint[] = [];
   try {
     const feeInputs =
-      plan.fee === 0n ? [] : await reserveInputs(ctx, ctx.feeTokenId, plan.fee, `fee commitments to complete this ${what}, suggest depositing more fee`);
+      plan.fee === 0n
+        ? []
+        : await reserveInputs(
+            ctx,
+            ctx.feeTokenId,
+            plan.fee,
+            `fee commitments to complete this ${what}, suggest depositing more fee`,
+          );
     reserved.push(...feeInputs);
     const outputs = buildSpendOutputs({
       ...plan,
@@ -150,7 +169,10 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
       fee: plan.fee,
       // The real client proves membership against its current root; absent inputs use 0.
       historicCommitmentRoots: words4(inputs.map((c) => (c ? ctx.sync.tree.root : 0n))),
-      commitments: ctx.plantedLeak === 'amount-in-calldata' && what === 'transfer' ? amountPlanted(outputs.onChain, plan.value) : outputs.onChain,
+      commitments:
+        ctx.plantedLeak === 'amount-in-calldata' && what === 'transfer'
+          ? amountPlanted(outputs.onChain, plan.value)
+          : outputs.onChain,
       nullifiers: words4(inputs.map((c) => c?.nullifier ?? 0n)),
       cipherText: outputs.cipherText,
     });
@@ -168,7 +190,9 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
       await ctx.store.deleteCommitments(created);
     } else {
       // Not a line of the real client: plume says nothing about the commitments it leaves behind.
-      log.debug(`${id} ${what} failed; ${reserved.length} input(s) stay PendingSpend, ${created.length} change output(s) PendingCreation`);
+      log.debug(
+        `${id} ${what} failed; ${reserved.length} input(s) stay PendingSpend, ${created.length} change output(s) PendingCreation`,
+      );
     }
     throw error;
   }

@@ -34,8 +34,13 @@ export async function handleTransfer(ctx: ClientContext, req: TransferRequest, i
   if (ctx.profile.identityRecipient === 'refused-before-selection' && pointsEqual(recipient, IDENTITY)) {
     throw new RequestFailure('Recipient public key cannot be the identity point');
   }
-  if (ctx.plantedLeak === 'key-in-log') ctx.log(LogTarget.clientOperation).info(`${id} Transfer to recipient key ${key}`);
-  const { transaction } = await executeSpend(ctx, { target: { kind: 'transfer', recipient }, nfTokenId, value, fee }, id);
+  if (ctx.plantedLeak === 'key-in-log')
+    ctx.log(LogTarget.clientOperation).info(`${id} Transfer to recipient key ${key}`);
+  const { transaction } = await executeSpend(
+    ctx,
+    { target: { kind: 'transfer', recipient }, nfTokenId, value, fee },
+    id,
+  );
   // The webhook's response is the JSON of the tuple (clientTransaction, receipt); the receipt is always null.
   return transactionEvent([transaction, null], id);
 }

@@ -15,7 +15,11 @@ export async function handleWithdraw(ctx: ClientContext, req: WithdrawRequest, i
   const value = parseField('value', req.value);
   const fee = parseField('fee', req.fee);
   const recipientAddress = parseField('recipient address', req.recipientAddress);
-  const { firstNullifier } = await executeSpend(ctx, { target: { kind: 'withdraw', recipientAddress }, nfTokenId, value, fee }, id);
+  const { firstNullifier } = await executeSpend(
+    ctx,
+    { target: { kind: 'withdraw', recipientAddress }, nfTokenId, value, fee },
+    id,
+  );
   const salt = toHex64(firstNullifier);
   if (ctx.profile.childRequestArgs) {
     // DeEscrowDataReq: token fields verbatim, amounts re-encoded (EYBlockchain/nightfall_4_CE @ master 6ee83be :
@@ -30,5 +34,8 @@ export async function handleWithdraw(ctx: ClientContext, req: WithdrawRequest, i
     });
     await ctx.store.updateRequest(id, { childRequestArgs });
   }
-  return transactionEvent({ success: true, message: 'Withdraw operation completed successfully', withdraw_fund_salt: salt }, id);
+  return transactionEvent(
+    { success: true, message: 'Withdraw operation completed successfully', withdraw_fund_salt: salt },
+    id,
+  );
 }

@@ -13,7 +13,8 @@ const FIRST_BACKOFF_MS = 500;
 const RETRIABLE_STATUSES = new Set([502, 503, 504]);
 
 /** One proposer's final answer: accepted, or why not and whether it was a retriable (unreachable-type) failure. */
-type ProposerOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly retriable: boolean };
+type ProposerOutcome =
+  { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly retriable: boolean };
 
 export type SubmissionResult =
   | { readonly kind: 'accepted' }
@@ -37,7 +38,11 @@ async function sendToProposer(url: string, body: string, id: string, log: Logger
   try {
     await pRetry(
       async () => {
-        const response = await request(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const response = await request(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         const text = await response.body.text();
         if (response.statusCode >= 200 && response.statusCode < 300) return;
         log.error(`${id} Error from proposer: HTTP ${response.statusCode} — Body: ${text}`);

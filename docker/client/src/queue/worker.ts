@@ -106,7 +106,9 @@ export class QueueWorker {
       return false;
     }
     if (phase === 'Desynchronized') {
-      log.warn(`Client is not synchronised with the blockchain, restarting event listener on thread ${WORKER_THREAD_ID}`);
+      log.warn(
+        `Client is not synchronised with the blockchain, restarting event listener on thread ${WORKER_THREAD_ID}`,
+      );
       await ctx.sync.restart();
     }
     return true;

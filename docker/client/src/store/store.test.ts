@@ -39,7 +39,7 @@ describe('ClientStore', () => {
     const reopened = await ClientStore.open(dir);
     expect(reopened.commitments()).toEqual(store.commitments());
     expect(reopened.request('r-1')).toEqual({ uuid: 'r-1', status: 'Queued' });
-    expect(reopened.requestsFor((2n).toString(16).padStart(64, '0'))).toEqual(['r-1']);
+    expect(reopened.requestsFor(2n.toString(16).padStart(64, '0'))).toEqual(['r-1']);
     expect(reopened.lastProcessedBlock()).toBe(0);
     expect(await readdir(dir)).toEqual([STORE_FILE_NAME]);
   });

@@ -131,7 +131,11 @@ export class ClientStore {
    * its status (mark_commitments_unspent has no status filter; a replay at start-up therefore turns a PendingSpend
    * whose spend never landed back into Unspent, as in the real client). `layer2BlockNumber` undefined = leave it.
    */
-  markOnChain(hashes: readonly bigint[], layer1TransactionHash: Hex, layer2BlockNumber: number | undefined): Promise<void> {
+  markOnChain(
+    hashes: readonly bigint[],
+    layer1TransactionHash: Hex,
+    layer2BlockNumber: number | undefined,
+  ): Promise<void> {
     for (const h of hashes) {
       this.#update(h, {
         status: 'Unspent',

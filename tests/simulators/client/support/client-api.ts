@@ -55,7 +55,12 @@ const TERMINAL: readonly RequestState[] = ['Failed', 'Confirmed'];
 const BACKOFF = { initialMs: 100, maxMs: 500 };
 
 /** Waits until the request is in one of `wanted`; fails at once if it ends in another terminal state. */
-export async function waitForStatus(api: NightfallClient, id: string, wanted: readonly RequestState[], timeoutMs = 60_000): Promise<RequestStatus> {
+export async function waitForStatus(
+  api: NightfallClient,
+  id: string,
+  wanted: readonly RequestState[],
+  timeoutMs = 60_000,
+): Promise<RequestStatus> {
   return waitFor({
     what: `request ${id} to be ${wanted.join(' or ')}`,
     timeoutMs,
@@ -76,7 +81,12 @@ export async function waitForCommitments(
 }
 
 /** Waits until the unspent L2 balance of the ERC-20 `token` is `expected` raw units. */
-export async function waitForBalance(api: NightfallClient, token: Address, expected: bigint, timeoutMs = 60_000): Promise<void> {
+export async function waitForBalance(
+  api: NightfallClient,
+  token: Address,
+  expected: bigint,
+  timeoutMs = 60_000,
+): Promise<void> {
   await waitFor({
     what: `L2 balance of ${token} to be ${expected}`,
     timeoutMs,
@@ -92,7 +102,8 @@ export async function apiFailure(call: Promise<unknown>): Promise<NightfallApiEr
     (value: unknown) => ({ resolved: value }),
     (error: unknown) => ({ rejected: error }),
   );
-  if ('resolved' in outcome) throw new Error(`expected the call to fail, but it resolved with ${describeValue(outcome.resolved)}`);
+  if ('resolved' in outcome)
+    throw new Error(`expected the call to fail, but it resolved with ${describeValue(outcome.resolved)}`);
   expect(outcome.rejected).toBeInstanceOf(NightfallApiError);
   return outcome.rejected as NightfallApiError;
 }

@@ -146,8 +146,16 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     });
-    const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 100 }) as PublicClient;
-    const funder = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: anvilDevSigner(DEPLOYER_ACCOUNT_INDEX) });
+    const publicClient = createPublicClient({
+      chain,
+      transport: http(anvil.rpcUrl),
+      pollingInterval: 100,
+    }) as PublicClient;
+    const funder = createWalletClient({
+      chain,
+      transport: http(anvil.rpcUrl),
+      account: anvilDevSigner(DEPLOYER_ACCOUNT_INDEX),
+    });
     let nonce = await publicClient.getTransactionCount({ address: funder.account.address, blockTag: 'pending' });
     const hashes: Hex[] = [];
     for (const identity of identities) {
@@ -212,7 +220,11 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
         ...(o.quirks ? { quirks: o.quirks } : {}),
       });
       const exchanges: Exchange[] = [];
-      const api = new NightfallClient({ baseUrl: client.url, name: o.name ?? `client-${index}`, onExchange: (e) => exchanges.push(e) });
+      const api = new NightfallClient({
+        baseUrl: client.url,
+        name: o.name ?? `client-${index}`,
+        onExchange: (e) => exchanges.push(e),
+      });
       let closed = false;
       const close = async () => {
         if (closed) return;
@@ -240,9 +252,18 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
       rpcUrl: anvil.rpcUrl,
       proposerLogs: proposerLines,
       mintErc721: async (to, tokenId) =>
-        mined(await funder.writeContract({ address: erc721, abi: erc721Abi, functionName: 'mint', args: [to, tokenId] })),
+        mined(
+          await funder.writeContract({ address: erc721, abi: erc721Abi, functionName: 'mint', args: [to, tokenId] }),
+        ),
       mintErc1155: async (to, id, amount) =>
-        mined(await funder.writeContract({ address: erc1155, abi: erc1155Abi, functionName: 'mint', args: [to, id, amount] })),
+        mined(
+          await funder.writeContract({
+            address: erc1155,
+            abi: erc1155Abi,
+            functionName: 'mint',
+            args: [to, id, amount],
+          }),
+        ),
       mintErc3525: async (to, slot, value) => {
         const { request, result } = await publicClient.simulateContract({
           account: funder.account,
@@ -267,7 +288,12 @@ export async function startClientDevnet(options: ClientDevnetOptions): Promise<C
         await publicClient.request({ method: 'anvil_setBalance', params: [owner, `0x${wei.toString(16)}`] } as never);
       },
       stablecoinBalance: (owner) =>
-        publicClient.readContract({ address: deployment.tokens.stablecoin, abi: stablecoinAbi, functionName: 'balanceOf', args: [owner] }),
+        publicClient.readContract({
+          address: deployment.tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'balanceOf',
+          args: [owner],
+        }),
       stop,
     };
   } catch (error) {

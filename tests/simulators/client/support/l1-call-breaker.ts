@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { z } from 'zod';
 
-const Call = z.object({ id: z.union([z.number(), z.string()]), method: z.string(), params: z.array(z.unknown()).optional() });
+const Call = z.object({
+  id: z.union([z.number(), z.string()]),
+  method: z.string(),
+  params: z.array(z.unknown()).optional(),
+});
 type Call = z.infer<typeof Call>;
 
 interface Breaker {
@@ -46,7 +50,11 @@ export async function startL1CallBreaker(upstream: string): Promise<L1CallBreake
         breaker.remaining -= 1;
         answer = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32000, message: breaker.message } });
       } else {
-        const forwarded = await request(upstream, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        const forwarded = await request(upstream, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         answer = await forwarded.body.text();
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer);

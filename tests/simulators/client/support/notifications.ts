@@ -6,7 +6,11 @@ import { wakeOnEvent } from '../../../../fixtures/waits/wake';
 import type { ClientDevnet, TestClient } from './client-devnet';
 import type { WebhookSink } from './webhook-sink';
 
-export const TransactionEventSchema = z.object({ event_type: z.literal('transaction_event'), response: z.string(), uuid: z.string() });
+export const TransactionEventSchema = z.object({
+  event_type: z.literal('transaction_event'),
+  response: z.string(),
+  uuid: z.string(),
+});
 const BlockchainEventSchema = z.object({
   event_type: z.literal('blockchain_event'),
   l1_txn_hash: z.string(),
@@ -22,7 +26,10 @@ export function hooksOf(client: TestClient): WebhookSink {
 }
 
 /** The transaction_event of request `id` (its uuid field is the JSON-quoted id). */
-export async function transactionEventFor(client: TestClient, id: string): Promise<z.infer<typeof TransactionEventSchema>> {
+export async function transactionEventFor(
+  client: TestClient,
+  id: string,
+): Promise<z.infer<typeof TransactionEventSchema>> {
   const sink = hooksOf(client);
   const found = await waitFor({
     what: `transaction_event for request ${id}`,

@@ -20,14 +20,23 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
 }
 
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<RawResponse> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<RawResponse> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });
+  const response = await request(`${baseUrl}${path}`, {
+    method: method as 'GET',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const contentType = response.headers['content-type'];
   return {
     status: response.statusCode,
@@ -44,12 +53,14 @@ export async function call(baseUrl: string, method: string, path: string, option
  */
 export async function currentKeys(baseUrl: string): Promise<Record<string, string>> {
   const response = await call(baseUrl, 'POST', '/v1/deriveKey');
-  if (response.status !== 200) throw new Error(`POST /v1/deriveKey (no body) answered ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`POST /v1/deriveKey (no body) answered ${response.status} ${response.text}`);
   return JSON.parse(response.text) as Record<string, string>;
 }
 
 /** The simulated proposer's block-assembly switch (GET /v1/pause, /v1/resume): its own API, not the client's. */
 export async function setProposerAssembly(proposerUrl: string, state: 'pause' | 'resume'): Promise<void> {
   const response = await call(proposerUrl, 'GET', `/v1/${state}`);
-  if (response.status !== 200) throw new Error(`proposer GET /v1/${state} answered ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`proposer GET /v1/${state} answered ${response.status} ${response.text}`);
 }

@@ -46,9 +46,13 @@ export function useClientDevnet<Name extends string = never>(options: {
     });
     const clients: Partial<Record<Name, SuiteClient>> = {};
     const entries = Object.entries(options.clients ?? {}) as [Name, SuiteClientOptions][];
-    for (const [position, [name, { identity = position, webhooks, deriveKeys, ...clientOptions }]] of entries.entries()) {
+    for (const [
+      position,
+      [name, { identity = position, webhooks, deriveKeys, ...clientOptions }],
+    ] of entries.entries()) {
       const signer = devnet.identities[identity];
-      if (!signer) throw new Error(`client ${name}: the devnet has no identity ${identity} (it has ${options.identities})`);
+      if (!signer)
+        throw new Error(`client ${name}: the devnet has no identity ${identity} (it has ${options.identities})`);
       const client = await devnet.startTestClient(signer, {
         ...clientOptions,
         name,

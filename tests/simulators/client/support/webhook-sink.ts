@@ -27,7 +27,9 @@ export async function startWebhookSink(): Promise<WebhookSink> {
       return empty(200);
     },
   };
-  const server = await startHttpServer(createRouter([receive], { rejections: PLAIN_REJECTIONS }), { host: '127.0.0.1' });
+  const server = await startHttpServer(createRouter([receive], { rejections: PLAIN_REJECTIONS }), {
+    host: '127.0.0.1',
+  });
   return {
     url: `${server.url}/webhook`,
     payloads,

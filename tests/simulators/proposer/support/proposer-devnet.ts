@@ -106,7 +106,11 @@ function connect(
   const depositor = wallet(depositorAccount);
   const { nightfall, tokens } = deployment;
 
-  const booked = (data: DepositData): EscrowedDeposit => ({ data, key: depositKey(data), commitment: depositCommitment(data) });
+  const booked = (data: DepositData): EscrowedDeposit => ({
+    data,
+    key: depositKey(data),
+    commitment: depositCommitment(data),
+  });
 
   return {
     deployment,
@@ -125,8 +129,22 @@ function connect(
 
     async escrowStablecoin({ value, fee, depositFee = 0n }) {
       const secretHash = depositSecretHash(newDepositSecret());
-      await mined(deployer.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'mint', args: [depositor.account.address, value] }));
-      await mined(depositor.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName: 'approve', args: [nightfall, value] }));
+      await mined(
+        deployer.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'mint',
+          args: [depositor.account.address, value],
+        }),
+      );
+      await mined(
+        depositor.writeContract({
+          address: tokens.stablecoin,
+          abi: stablecoinAbi,
+          functionName: 'approve',
+          args: [nightfall, value],
+        }),
+      );
       await mined(
         depositor.writeContract({
           address: nightfall,
@@ -155,7 +173,14 @@ function connect(
       });
       await mined(deployer.writeContract(mint.request));
       const tokenId = mint.result;
-      await mined(depositor.writeContract({ address: tokens.erc3525, abi: erc3525Abi, functionName: 'approve', args: [nightfall, tokenId] }));
+      await mined(
+        depositor.writeContract({
+          address: tokens.erc3525,
+          abi: erc3525Abi,
+          functionName: 'approve',
+          args: [nightfall, tokenId],
+        }),
+      );
       await mined(
         depositor.writeContract({
           address: nightfall,
@@ -164,11 +189,21 @@ function connect(
           args: [0n, tokens.erc3525, tokenId, value, secretHash, TokenType.ERC3525],
         }),
       );
-      return booked({ nfTokenId: nfTokenId(tokens.erc3525, tokenId), nfSlotId: nfSlotId(tokens.erc3525, slot), value, secretHash });
+      return booked({
+        nfTokenId: nfTokenId(tokens.erc3525, tokenId),
+        nfSlotId: nfSlotId(tokens.erc3525, slot),
+        value,
+        secretHash,
+      });
     },
 
     async escrowRedeemed(key) {
-      const [, redeemed] = await publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'deposit_escrowed', args: [key] });
+      const [, redeemed] = await publicClient.readContract({
+        address: nightfall,
+        abi: nightfallAbi,
+        functionName: 'deposit_escrowed',
+        args: [key],
+      });
       return redeemed;
     },
 
@@ -180,7 +215,9 @@ function connect(
         publicClient.readContract({ ...registry, functionName: 'FINALIZATION_BLOCKS' }),
       ]);
       await mine(start + turn + finalization - 1n - (await publicClient.getBlockNumber()));
-      const { blockNumber, transactionHash } = await mined(depositor.writeContract({ ...registry, functionName: 'rotate_proposer' }));
+      const { blockNumber, transactionHash } = await mined(
+        depositor.writeContract({ ...registry, functionName: 'rotate_proposer' }),
+      );
       return { blockNumber, transactionHash };
     },
 
@@ -189,7 +226,12 @@ function connect(
     finalizedBlock: async () => (await publicClient.getBlock({ blockTag: 'finalized' })).number,
 
     isNullified: (nullifier) =>
-      publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'is_nullified', args: [nullifier] }),
+      publicClient.readContract({
+        address: nightfall,
+        abi: nightfallAbi,
+        functionName: 'is_nullified',
+        args: [nullifier],
+      }),
 
     async proposedBlocks() {
       const logs = await publicClient.getContractEvents({
