@@ -5,56 +5,91 @@
 // in the lower one; nothing here is excluded to make a violation pass.
 
 /**
- * fixtures/ folders from the bottom up, each with why it sits there. A folder may import any folder listed before it,
- * none after it. (report/trends is the only sub-folder with a layer of its own: it reads what whole runs left behind.)
+ * fixtures/ in five layers, bottom up. A folder may import any folder of its own layer or of a layer below (cycles are
+ * still refused by no-circular), none of a layer above. Each folder says why it sits where it does. (report/trends is
+ * the only sub-folder placed apart from its parent: it reads what whole runs left behind.)
  */
 const LAYERS = [
-  ['secrets', 'Secret<T> and redaction: everything that logs or reports uses it, it uses nothing'],
-  ['report', 'Allure primitives (attachments, steps, labels, skips, failure classes, sentences): need only redaction'],
-  ['log', "loggers; the test-log setup attaches each test's log to the report"],
-  ['waits', 'bounded waits, timeouts, paces and the request ledger: log and secrets only'],
-  ['l1-contracts', 'our ABIs and contract facts: pure data and decoders'],
-  ['vectors', 'golden vectors from the real system, typed with l1-contracts'],
-  ['api', 'HTTP boundaries: the client REST API, the event service API and their shared transport'],
-  ['network', 'docker, containers and ports: anvil, client, proposer and event-service containers, the devnet'],
-  ['chain', "viem clients, funder, balances and receipts on L1 (its local servers listen on network's ports)"],
-  ['notifications', "the client's webhook notifications: receiver and inbox"],
-  ['event-webhooks', 'contract events delivered by the event service: receiver, inbox, puller, subscription'],
-  ['privacy', "what an observer learns: scans a run's public material for its transfers' values and its secrets"],
-  ['builds', 'what a client build and a contract generation can do, learnt from the api and the chain'],
-  ['run', "a run's outputs, summary, shards and teardown record (names builds and contract generations)"],
-  ['assets', 'the tokens under test and how they are granted and held'],
-  ['target', 'the devnet or testnet a run talks to: assembles network, chain, event service, builds, assets'],
-  ['preflight', 'checks of a target before any scenario runs'],
-  ['users', 'one user (identity, client, actions) on a target'],
-  ['recovery', 'what must outlive a run: identity ledger, bundles, rescue and funds report; rescues with users'],
-  ['cast', "the scenarios' two users: started, funded, reported and swept with recovery"],
-  ['explore', 'npm run explore: a reference model, its invariants and commands over users, for random histories'],
-  ['expectations', "the scenarios' assertions about users, builds and the target"],
-  ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
-  ['report/trends', 'trends across runs: reads run summaries and funds reports'],
-  ['console', 'the console reporter: reads what everything else logged'],
+  [
+    'base',
+    'what everything uses and that decides nothing about the system',
+    [
+      ['secrets', 'Secret<T> and redaction: everything that logs or reports uses it'],
+      ['report', 'Allure primitives (attachments, steps, labels, skips, failure classes, sentences)'],
+      ['log', "loggers; the test-log setup attaches each test's log to the report"],
+      ['waits', 'bounded waits, timeouts, paces and the request ledger'],
+      ['l1-contracts', 'our ABIs and contract facts: pure data and decoders'],
+      ['vectors', 'golden vectors from the real system, typed with l1-contracts'],
+    ],
+  ],
+  [
+    'protocol',
+    "the system's boundaries as the harness meets them, each with its own schemas",
+    [
+      ['api', 'HTTP boundaries: the client REST API, the event service API and their shared transport'],
+      ['network', 'docker, containers and ports: anvil, client, proposer and event-service containers, the devnet'],
+      ['chain', 'viem clients, funder, balances and receipts on L1'],
+      ['notifications', "the client's webhook notifications: receiver and inbox"],
+      ['event-webhooks', 'contract events delivered by the event service: receiver, inbox, puller, subscription'],
+      ['privacy', "what an observer learns: scans a run's public material for its values and its secrets"],
+      ['builds', 'what a client build and a contract generation can do, learnt from the api and the chain'],
+    ],
+  ],
+  [
+    'environment',
+    'the network a run talks to, and what the run keeps of itself',
+    [
+      ['run', "a run's outputs, summary, shards and teardown record"],
+      ['assets', 'the tokens under test and how they are granted and held'],
+      ['target', 'the devnet or testnet a run talks to: assembles network, chain, event service, builds, assets'],
+      ['preflight', 'checks of a target before any scenario runs'],
+    ],
+  ],
+  [
+    'domain',
+    'the language scenarios are written in: users, their actions, what must hold, the faults they meet',
+    [
+      ['users', 'one user (identity, client, actions) on a target'],
+      ['recovery', 'what must outlive a run: identity ledger, bundles, rescue and funds report'],
+      ['cast', "the scenarios' users: started, funded, reported and swept with recovery"],
+      ['explore', 'npm run explore: a reference model, its invariants and commands over users'],
+      ['expectations', "the scenarios' assertions about users, builds and the target"],
+      ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
+    ],
+  ],
+  [
+    'runner',
+    'what reads whole runs after the fact: trends across runs and the console',
+    [
+      ['report/trends', 'trends across runs: reads run summaries and funds reports'],
+      ['console', 'the console reporter: reads what everything else logged'],
+    ],
+  ],
 ];
 
+const FOLDERS = LAYERS.flatMap(([, , folders]) => folders.map(([name]) => name));
 const escapeRegex = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
 const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escapeRegex(name)}/`);
 
 /** The fixtures/ folders that have a layer. */
-const KNOWN_FOLDERS = `^fixtures/(${LAYERS.filter(([name]) => !name.includes('/'))
-  .map(([name]) => escapeRegex(name))
+const KNOWN_FOLDERS = `^fixtures/(${FOLDERS.filter((name) => !name.includes('/'))
+  .map(escapeRegex)
   .join('|')})/`;
 
-const layerRules = LAYERS.slice(0, -1).map(([name], index) => ({
-  name: `layer-${name.replace('/', '-')}`,
-  comment: `fixtures/${name} sits below ${LAYERS.slice(index + 1)
-    .map(([above]) => above)
-    .join(', ')}: it must not import them`,
-  severity: 'error',
-  // A unit test beside its module may drive it through higher layers (a real client, a scripted server): nothing
-  // imports a test, so it adds no arrow back up.
-  from: { path: pathOf(name), pathNot: '\\.test\\.ts$' },
-  to: { path: LAYERS.slice(index + 1).map(([above]) => pathOf(above)) },
-}));
+const layerRules = LAYERS.slice(0, -1).map(([layer, , folders], index) => {
+  const above = LAYERS.slice(index + 1);
+  return {
+    name: `layer-${layer}`,
+    comment: `the ${layer} layer (${folders.map(([name]) => name).join(', ')}) sits below ${above
+      .map(([name]) => name)
+      .join(', ')}: it must not import them`,
+    severity: 'error',
+    // A unit test beside its module may drive it through higher layers (a real client, a scripted server): nothing
+    // imports a test, so it adds no arrow back up.
+    from: { path: folders.map(([name]) => pathOf(name)), pathNot: '\\.test\\.ts$' },
+    to: { path: above.flatMap(([, , higher]) => higher.map(([name]) => pathOf(name))) },
+  };
+});
 
 module.exports = {
   forbidden: [
@@ -100,7 +135,7 @@ module.exports = {
     },
     {
       name: 'fixtures-folder-has-a-layer',
-      comment: `Every fixtures/ folder is one of the layers in .dependency-cruiser.cjs (${LAYERS.map(([name]) => name).join(', ')}).`,
+      comment: `Every fixtures/ folder belongs to one of the layers in .dependency-cruiser.cjs (${FOLDERS.join(', ')}).`,
       severity: 'error',
       from: { path: '^fixtures/[^/]+/', pathNot: KNOWN_FOLDERS },
       to: {},
