@@ -96,7 +96,7 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
         'fixtures-test-only-support: fixtures/run/reaches-into-test.test.ts → tests/unit.test.ts',
         'fixtures-folder-has-a-layer: fixtures/no-such-layer/module.ts → fixtures/secrets/secret.ts',
         'fixtures-folder-has-a-layer-as-import: fixtures/users/reaches-unknown-folder.ts → fixtures/no-such-layer/leaf.ts',
-        'layer-secrets: fixtures/secrets/reaches-up.ts → fixtures/console/reporter.ts',
+        'layer-base: fixtures/secrets/reaches-up.ts → fixtures/console/reporter.ts',
         'no-circular: fixtures/log/one.ts → fixtures/log/other.ts',
       ].sort(),
     );
