@@ -7,11 +7,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
-  clientL1Faults,
-  outcomeOfFault,
+  clientFaultAndRecovery,
   whyNoClientL1Faults,
-  type ClientL1Faults,
-  type FaultOutcome,
+  type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
@@ -43,8 +41,7 @@ describeScenario(
     let cast: Cast | undefined;
     let alice: User;
     let bob: User;
-    let faults: ClientL1Faults;
-    let outcome: FaultOutcome | undefined;
+    let lagging: ClientFaultAndRecovery;
 
     beforeAll(async () => {
       if (unavailable) return;
@@ -56,14 +53,18 @@ describeScenario(
         scenario: 'client lags behind',
       });
       [alice, bob] = cast.users as [User, User];
-      faults = clientL1Faults(target, alice.container.name);
+      lagging = clientFaultAndRecovery(target, alice, {
+        what: "Alice's client lagging when her transfer arrives",
+        causes: LISTENER_RESTART_LINES,
+        measuredFrom: 'arming',
+      });
       // Set-up: Alice holds a confirmed deposit, her client in step with the chain.
       const deposit = await alice.deposit(token, AMOUNTS.alice);
       await deposit.reaches('Confirmed');
     });
 
     afterAll(async () => {
-      await faults?.clear();
+      await lagging?.clear();
       await cast?.close();
     });
 
@@ -71,31 +72,19 @@ describeScenario(
 
     it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async (context) => {
       if (unavailable) return skipBecause(context, unavailable);
-      await faults.lag(LAG.seconds, LAG.forSeconds);
-      const lagFrom = new Date();
+      await lagging.arm((route) => route.lag(LAG.seconds, LAG.forSeconds));
       // Bob's block lands unseen by Alice's client.
       await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
-      outcome = await outcomeOfFault(
-        target,
-        {
-          what: "Alice's client lagging when her transfer arrives",
-          causes: LISTENER_RESTART_LINES,
-          firedAt: async () => lagFrom,
-        },
-        async () => (await alice.transfer(token, AMOUNTS.transfer, bob)).reaches('Confirmed'),
-      );
+      await lagging.meet(async () => (await alice.transfer(token, AMOUNTS.transfer, bob)).reaches('Confirmed'));
       expect(
-        (await faults.state()).calls.eth_getLogs,
+        (await lagging.route.state()).calls.eth_getLogs,
         "Alice's client read its logs through its own route",
       ).toBeGreaterThan(0);
     });
 
     it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {
       if (unavailable) return skipBecause(context, unavailable);
-      if (!outcome) throw new Error('prerequisite failed: the transfer that met the lag (see the previous test)');
-      await faults.clear();
-      if (outcome.kind === 'named') {
-        await alice.recoverClient(`it logged "${outcome.cause}"`);
+      if ((await lagging.recover()).kind === 'named') {
         const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
         await transfer.reaches('Confirmed');
       }

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   BLOCK_TRANSACTION_LOOKUP,
-  clientL1Faults,
-  outcomeOfFault,
+  clientFaultAndRecovery,
   whyNoClientL1Faults,
-  type ClientL1Faults,
-  type FaultOutcome,
+  type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
@@ -40,8 +38,7 @@ describeScenario(
   () => {
     let cast: Cast | undefined;
     let alice: User;
-    let faults: ClientL1Faults;
-    let outcome: FaultOutcome | undefined;
+    let cut: ClientFaultAndRecovery;
 
     beforeAll(async () => {
       if (unavailable) return;
@@ -50,11 +47,14 @@ describeScenario(
         scenario: 'client listener call cut',
       });
       [alice] = cast.users as [User];
-      faults = clientL1Faults(target, alice.container.name);
+      cut = clientFaultAndRecovery(target, alice, {
+        what: "Alice's client's block lookup cut",
+        causes: LISTENER_DEATH_LINES,
+      });
     });
 
     afterAll(async () => {
-      await faults?.clear();
+      await cut?.clear();
       await cast?.close();
     });
 
@@ -65,13 +65,9 @@ describeScenario(
       const deposit = await alice.deposit(token, DEPOSIT);
       // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
       await deposit.reaches('Submitted');
-      await faults.cutNext(BLOCK_TRANSACTION_LOOKUP);
-      outcome = await outcomeOfFault(
-        target,
-        { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES, firedAt: faults.firstFiredAt },
-        () => deposit.reaches('Confirmed'),
-      );
-      expect((await faults.state()).fired, 'the cut reached the client').toContainEqual(
+      await cut.arm((route) => route.cutNext(BLOCK_TRANSACTION_LOOKUP));
+      const outcome = await cut.meet(() => deposit.reaches('Confirmed'));
+      expect((await cut.route.state()).fired, 'the cut reached the client').toContainEqual(
         expect.objectContaining({ action: 'cut', method: 'eth_getTransactionByHash' }),
       );
       // The real listener panics on one failed lookup (N17), and the panic is named as it is logged.
@@ -80,8 +76,7 @@ describeScenario(
 
     it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
       if (unavailable) return skipBecause(context, unavailable);
-      if (!outcome) throw new Error('prerequisite failed: the deposit that met the cut (see the previous test)');
-      if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+      await cut.recover();
       const deposit = await alice.deposit(token, DEPOSIT);
       await deposit.reaches('Confirmed');
       // The first deposit went on chain either way (the listener died after the escrow): the restart's replay finds it.

@@ -7,12 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
 import {
-  clientL1Faults,
+  clientFaultAndRecovery,
   LAYER2_BLOCK_NUMBER_CALL,
-  outcomeOfFault,
   whyNoClientL1Faults,
-  type ClientL1Faults,
-  type FaultOutcome,
+  type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
 import { describeScenario, skipBecause } from '../../fixtures/report';
@@ -36,8 +34,7 @@ describeScenario(
   () => {
     let cast: Cast | undefined;
     let alice: User;
-    let faults: ClientL1Faults;
-    let outcome: FaultOutcome | undefined;
+    let refused: ClientFaultAndRecovery;
     let l1: L1Watch | undefined;
 
     beforeAll(async () => {
@@ -47,11 +44,14 @@ describeScenario(
         scenario: 'client sync check refused',
       });
       [alice] = cast.users as [User];
-      faults = clientL1Faults(target, alice.container.name);
+      refused = clientFaultAndRecovery(target, alice, {
+        what: "Alice's client's sync check refused",
+        causes: CALLERS_DEATH,
+      });
     });
 
     afterAll(async () => {
-      await faults?.clear();
+      await refused?.clear();
       await cast?.close();
     });
 
@@ -61,13 +61,9 @@ describeScenario(
       if (unavailable) return skipBecause(context, unavailable);
       await alice.listenerAtRest();
       l1 = await watchL1(alice, [token]);
-      await faults.refuseNext(LAYER2_BLOCK_NUMBER_CALL);
-      outcome = await outcomeOfFault(
-        target,
-        { what: "Alice's client's sync check refused", causes: CALLERS_DEATH, firedAt: faults.firstFiredAt },
-        async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'),
-      );
-      expect((await faults.state()).fired, 'the refusal reached the client').toContainEqual(
+      await refused.arm((route) => route.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
+      const outcome = await refused.meet(async () => (await alice.deposit(token, DEPOSIT)).reaches('Confirmed'));
+      expect((await refused.route.state()).fired, 'the refusal reached the client').toContainEqual(
         expect.objectContaining({ action: 'refuse', method: 'eth_call' }),
       );
       // Neither caller survives one failed call (N18, N17): a deposit that still confirms means the double lost it.
@@ -76,9 +72,8 @@ describeScenario(
 
     it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
       if (unavailable) return skipBecause(context, unavailable);
-      if (!outcome || !l1)
-        throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
-      if (outcome.kind === 'named') await alice.recoverClient(`it logged "${outcome.cause}"`);
+      if (!l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
+      await refused.recover();
       const deposit = await alice.deposit(token, DEPOSIT);
       await deposit.reaches('Confirmed');
       // A request the dead worker held is dropped at the restart; one whose escrow was mined is replayed: L1 decides.
