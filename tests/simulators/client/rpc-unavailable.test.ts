@@ -16,28 +16,40 @@ import { deEscrowBody, depositBody, hex64, NightfallClient, withdrawBody, type T
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, queuedId, waitForStatus } from './support/client-api';
 
+const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
+
+type StartOptions = NonNullable<Parameters<typeof startClient>[1]>;
+
+// A client whose RPC URL points at a closed port, with its addresses file and database under `dir`.
+async function startClientWithoutL1(
+  dir: string,
+  env: Record<string, string>,
+  options: Omit<StartOptions, 'port' | 'host'>,
+): Promise<RunningClient> {
+  const addressesFile = join(dir, 'addresses.toml');
+  await writeAddressesFile(addressesFile, {
+    nightfall: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    roundRobin: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+    x509: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  });
+  const settings = loadClientSettings({
+    NF4_SIGNING_KEY: generatePrivateKey(),
+    NF4_ETHEREUM_CLIENT_URL: 'ws://127.0.0.1:1',
+    NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
+    NF4_NIGHTFALL_CLIENT__DB_URL: join(dir, 'data'),
+    ...env,
+  });
+  return startClient(settings, { port: 0, host: '127.0.0.1', ...options });
+}
+
 describe('client simulator without a reachable L1 node', () => {
   let dir: string;
   let client: RunningClient;
   let api: NightfallClient;
-  const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'client-no-rpc-'));
-    const addressesFile = join(dir, 'addresses.toml');
-    await writeAddressesFile(addressesFile, {
-      nightfall: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-      roundRobin: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-      x509: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
-    });
-    const settings = loadClientSettings({
-      NF4_SIGNING_KEY: generatePrivateKey(),
-      NF4_ETHEREUM_CLIENT_URL: 'ws://127.0.0.1:1',
-      NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
-      NF4_NIGHTFALL_CLIENT__DB_URL: join(dir, 'data'),
-      RUST_LOG: 'off',
-    });
-    client = await startClient(settings, { port: 0, host: '127.0.0.1', quirks: { workerDeath: false } });
+    client = await startClientWithoutL1(dir, { RUST_LOG: 'off' }, { quirks: { workerDeath: false } });
     api = new NightfallClient({ baseUrl: client.url, name: 'no-rpc' });
   });
   afterAll(async () => {
@@ -77,27 +89,16 @@ describe.each(['plume', 'head'] as const)(
     let client: RunningClient;
     let api: NightfallClient;
     const logs: string[] = [];
-    const token: TokenRef = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', standard: 'ERC20' };
     const died = () =>
       logs.some((l) => l.includes('Failed to get synchronisation status: IOError("Could not read current block")'));
 
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'client-no-rpc-'));
-      const addressesFile = join(dir, 'addresses.toml');
-      await writeAddressesFile(addressesFile, {
-        nightfall: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-        roundRobin: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-        x509: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
-      });
-      const settings = loadClientSettings({
-        NF4_SIGNING_KEY: generatePrivateKey(),
-        NF4_ETHEREUM_CLIENT_URL: 'ws://127.0.0.1:1',
-        NF4_CONTRACTS__ADDRESSES_FILE: addressesFile,
-        NF4_NIGHTFALL_CLIENT__DB_URL: join(dir, 'data'),
-        NF4_SIM_CLIENT_BUILD: build,
-        RUST_LOG: 'info',
-      });
-      client = await startClient(settings, { port: 0, host: '127.0.0.1', logWrite: (line) => logs.push(line) });
+      client = await startClientWithoutL1(
+        dir,
+        { NF4_SIM_CLIENT_BUILD: build, RUST_LOG: 'info' },
+        { logWrite: (line) => logs.push(line) },
+      );
       api = new NightfallClient({ baseUrl: client.url, name: `no-rpc-${build}` });
     });
     afterAll(async () => {
