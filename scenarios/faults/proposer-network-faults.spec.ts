@@ -90,11 +90,12 @@ describeScenario(
       await receivedAll(bob);
     });
 
-    it('every second post to the proposer lost: two transfers are confirmed, the lost post sent again', async (context) => {
+    it('every second post to the proposer lost: the transfers are confirmed, the lost post sent again', async (context) => {
       if (unavailable) return skipBecause(context, unavailable);
       await link.degrade({ latencyMs: 0, lossEvery: 2 });
-      // Of two transfers' first posts in a row, one is the second of a pair: loss is met whatever was counted before.
-      for (const n of [1, 2]) {
+      // Of two transfers' first posts in a row, one is the second of a pair. A client restart between them (a listener
+      // restart mended, N16) starts its link's count afresh, so a third transfer is made only then: the loss is met.
+      for (let n = 1; n <= 3 && (n <= 2 || (await link.state()).counts.lost === 0); n++) {
         const outcome = await transferThrough(`transfer ${n} over a link that loses every second request`, carol);
         expect(outcome.kind, 'the client sends a lost post again (a network error is retried)').toBe('completed');
       }
