@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleRunRecord } from '../fixtures/report/trends/test-results';
 import { runGateStep } from './run-gate-step';
 
 let reports: string;
@@ -73,27 +74,18 @@ describe('the gate step of npm run e2e', () => {
 describe('the promotion lane, from the trends history of earlier runs', () => {
   const OLD = 'scenarios/round-trip/stablecoin.spec.ts';
   const NEW = 'scenarios/faults/planted-new.spec.ts';
-  const CONFIGURATION = { target: 'devnet', clientBuild: 'plume', contracts: 'plume' };
+  const CONFIGURATION = { target: 'devnet', clientBuild: 'plume', contracts: 'plume' } as const;
 
   /** A whole run without NEW (the baseline), then `green` whole runs in which NEW passed. */
   function plantHistory(green: number): string {
-    const record = (day: number, files: string[]) => ({
-      schema: 1,
-      startedAt: new Date(Date.UTC(2026, 9, 1 + day)).toISOString(),
-      finishedAt: '',
-      ...CONFIGURATION,
-      harnessCommit: 'x',
-      tests: { passed: files.length, failed: 0, broken: 0, skipped: 0 },
-      latencyMs: {},
-      gasUsed: {},
-      fundsSpentWei: null,
-      leftOnL2Lines: null,
-      stranded: null,
-      requestsPerWaitingHour: null,
-      flakyWithinRun: [],
-      wholeRun: true,
-      verdicts: Object.fromEntries(files.map((file) => [`scenarios:${file}#Suite a test`, 'passed'])),
-    });
+    const record = (day: number, files: string[]) =>
+      sampleRunRecord({
+        startedAt: new Date(Date.UTC(2026, 9, 1 + day)).toISOString(),
+        ...CONFIGURATION,
+        tests: { passed: files.length, failed: 0, broken: 0, skipped: 0 },
+        wholeRun: true,
+        verdicts: Object.fromEntries(files.map((file) => [`scenarios:${file}#Suite a test`, 'passed'])),
+      });
     const path = join(reports, 'trends-history.jsonl');
     const runs = [record(0, [OLD]), ...Array.from({ length: green }, (_, i) => record(i + 1, [OLD, NEW]))];
     writeFileSync(path, runs.map((run) => JSON.stringify(run)).join('\n') + '\n');
