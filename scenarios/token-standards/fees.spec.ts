@@ -12,9 +12,9 @@ import {
   gasCoin,
   nfTokenIdOf,
   proposerPaymentFor,
-  slotSpending,
 } from '../../fixtures/assets';
 import { parseHex64 } from '../../fixtures/api';
+import { findBlockSpending } from '../../fixtures/chain';
 import {
   expectedFeeCommitments,
   expectL1Change,
@@ -162,7 +162,7 @@ describeScenario(
       );
       if (!spent)
         throw new Error(`${user.name} has no Spent fee commitment of ${spentFeeCommitment} wei after the ${what}`);
-      const onL1 = await slotSpending(user.publicClient, target.contracts.nightfall, parseHex64(spent.nullifier), {
+      const onL1 = await findBlockSpending(user.publicClient, target.contracts.nightfall, parseHex64(spent.nullifier), {
         fromBlock: startBlock,
       });
       if (!onL1)
@@ -177,7 +177,7 @@ describeScenario(
         );
       // The proposer's pay, read from L1 balances around its propose_block (never from the proof bytes it wrote itself);
       // other scenarios' fees may share the block, so it is at least this fee.
-      const payment = await proposerPaymentFor(user.publicClient, onL1.proposeTx);
+      const payment = await proposerPaymentFor(user.publicClient, onL1.l1TxHash);
       await attachJson(`what the proposer was paid in L1 block ${payment.l1BlockNumber}`, payment);
       expect(
         payment.paidByContracts >= fee,
