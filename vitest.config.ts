@@ -35,6 +35,25 @@ const CONSOLE_REPORTER = process.env.E2E_CONSOLE === 'compact' ? './fixtures/con
 const KILLS_HARNESSES = ['tests/faults/harness-killed.test.ts', 'tests/faults/harness-killed-next-run.test.ts'];
 
 /**
+ * The devnet tests that run a nested `npm run e2e` or the repository's vitest configuration, whose outputs go to the
+ * shared reports/ (scripts/e2e.ts has no switch for them): one at a time, beside the unit tests (see devnet-serial).
+ */
+const WRITE_SHARED_REPORTS = [
+  'tests/console/e2e-console.test.ts',
+  'tests/console/devnet-script.test.ts',
+  'tests/console/refused-run.test.ts',
+  'tests/harness/pairing-refused.test.ts',
+  'tests/testnet/scenarios-on-stand-in.test.ts',
+];
+
+/**
+ * The other devnet test files side by side. Each starts its own anvil and containers and then mostly waits for blocks,
+ * so a 2-core machine carries more than vitest's default (cores − 1 = one at a time: 63 files, ~1,500 s of file time in
+ * a row). E2E_DEVNET_WORKERS sets the number.
+ */
+const DEVNET_WORKERS = Number(process.env.E2E_DEVNET_WORKERS ?? Math.max(2, availableParallelism() + 1));
+
+/**
  * Scenario files side by side, five per core, up to all of them. A scenario mostly waits for L1 blocks and the
  * proposer's batching window, so a core carries several (vitest's default, cores − 1, would serialise them on a 2-core
  * machine) — but not every file at once on a small machine: each is a worker process and two or more client
@@ -73,10 +92,22 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'devnet-serial',
+          setupFiles: SETUP_FILES,
+          include: WRITE_SHARED_REPORTS,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           name: 'devnet',
           setupFiles: SETUP_FILES,
           include: ['tests/**/*.test.ts'],
-          exclude: [...KILLS_HARNESSES, '**/node_modules/**'],
+          exclude: [...KILLS_HARNESSES, ...WRITE_SHARED_REPORTS, '**/node_modules/**'],
+          // A group of its own, after the unit and serial devnet tests, as a different maxWorkers requires.
+          maxWorkers: DEVNET_WORKERS,
+          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },
@@ -90,7 +121,7 @@ export default defineConfig({
           setupFiles: SETUP_FILES,
           include: [...KILLS_HARNESSES],
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           testTimeout: 180_000,
           hookTimeout: 600_000,
         },
@@ -112,7 +143,7 @@ export default defineConfig({
           // (fixtures/log/test-log.ts), assertion sentences install once; the rest is per cast (identities, clients,
           // ports, nonces) or only grows (registered secrets).
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: SCENARIO_TIMEOUT_MS,
           hookTimeout: SCENARIO_TIMEOUT_MS,
         },
