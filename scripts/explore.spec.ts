@@ -3,6 +3,7 @@
 // reports/explore/summary.json always and reports/explore/<id>.json for a violation (fixtures/explore).
 import { parseEther } from 'viem';
 import { expect, it } from 'vitest';
+import { failedSpendInputsOf } from '../fixtures/builds/failed-spends';
 import { startCast } from '../fixtures/cast';
 import { UserDriver } from '../fixtures/explore/user-driver';
 import { explore } from '../fixtures/explore/runner';
@@ -50,7 +51,9 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       const cast = await startCast(target, names, { tokens, scenario: `explore seed ${seed}` });
       const driver = new UserDriver(cast.users, target.tokens);
       const l1 = (await driver.observe()).l1;
-      return { driver, l1, close: async () => void (await cast.close()) };
+      // The cast fingerprinted each client: what a failed spend does to its inputs is the build's (the model's rule).
+      const failedSpendKeepsInputs = failedSpendInputsOf(cast.users[0]!.build) === 'left-reserved';
+      return { driver, l1, failedSpendKeepsInputs, close: async () => void (await cast.close()) };
     },
   });
   const historyFile =
