@@ -3,6 +3,7 @@
 // reports/explore/summary.json always and reports/explore/<id>.json for a violation (fixtures/explore).
 import { parseEther } from 'viem';
 import { expect, it } from 'vitest';
+import { failedSpendInputsOf } from '../fixtures/builds/failed-spends';
 import { startCast } from '../fixtures/cast';
 import { UserDriver } from '../fixtures/explore/user-driver';
 import { explore } from '../fixtures/explore/runner';
@@ -20,8 +21,12 @@ const userCount = replay?.users ?? options.users;
 const faults = replay?.faults ?? options.faults;
 /** Each attempt starts a cast of its own (about a minute on the devnet): shrinking is bounded by this many. */
 const MAX_ATTEMPTS = options.maxAttempts;
-/** Each user starts with this much of every token on L1 (whole units). */
-const START_UNITS = '1000';
+/**
+ * Each user starts with this much of every token on L1 (whole units). Every attempt funds a fresh cast and the wrapped
+ * native token is wrapped from the funder's coin: at 1000 the devnet funder covered one cast (3030 native), and the
+ * shrink's second attempt was refused; at 100 (330 a cast) it covers the attempts --max-attempts allows.
+ */
+const START_UNITS = '100';
 
 it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', client restarts' : ''}`, async () => {
   const target = currentTarget();
@@ -46,7 +51,9 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       const cast = await startCast(target, names, { tokens, scenario: `explore seed ${seed}` });
       const driver = new UserDriver(cast.users, target.tokens);
       const l1 = (await driver.observe()).l1;
-      return { driver, l1, close: async () => void (await cast.close()) };
+      // The cast fingerprinted each client: what a failed spend does to its inputs is the build's (the model's rule).
+      const failedSpendKeepsInputs = failedSpendInputsOf(cast.users[0]!.build) === 'left-reserved';
+      return { driver, l1, failedSpendKeepsInputs, close: async () => void (await cast.close()) };
     },
   });
   const historyFile =
