@@ -29,7 +29,9 @@ function plainAddress(address: string): string {
 
 /**
  * Finds the client behind a peer address among `knownClients()`' aliases, resolving them again when the address is
- * new to it (a restarted container may come back on another address).
+ * new to it (a restarted container may come back on another address). A known address is checked against its name
+ * first: Docker hands a removed container's address to the next one, so on a busy devnet a new client can post from
+ * an address that was another client's.
  */
 export class SenderDirectory {
   readonly #byAddress = new Map<string, string>();
@@ -40,16 +42,20 @@ export class SenderDirectory {
     if (!peerAddress) return undefined;
     const address = plainAddress(peerAddress);
     const cached = this.#byAddress.get(address);
-    if (cached) return cached;
+    if (cached && (await addressesOf(cached)).includes(address)) return cached;
     this.#byAddress.clear();
     await Promise.all(
       this.knownClients().map(async (name) => {
-        const found = await lookup(name, { all: true }).catch(() => []);
-        for (const { address: resolved } of found) this.#byAddress.set(resolved, name);
+        for (const resolved of await addressesOf(name)) this.#byAddress.set(resolved, name);
       }),
     );
     return this.#byAddress.get(address);
   }
+}
+
+async function addressesOf(name: string): Promise<string[]> {
+  const found = await lookup(name, { all: true }).catch(() => []);
+  return found.map(({ address }) => address);
 }
 
 /** Passes one request on to the proposer under the sender's conditions, and relays its answer. */
