@@ -1,0 +1,49 @@
+// Proof that the explorer's oracle can fail (issue #29): with each planted bug in the devnet's clients (E2E_DEVNET's
+// plantedBug, fixtures/network/planted-bug.ts), `npm run explore` at its default number of steps stops on a violation,
+// names the broken invariant and shrinks the history. Each bug is one nested `npm run explore` on a devnet of its own
+// (some 5 to 10 minutes each, shrinking included): too long for `npm test`, so `npm run explore:planted` runs this
+// file, every night (.github/workflows/nightly.yml).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runNestedE2e, type NestedE2eRun } from '../fixtures/faults/nested-e2e';
+import { ExploreSummary, readHistory } from '../fixtures/explore/history-file';
+import type { PlantedBug } from '../fixtures/network/planted-bug';
+
+/** The seed of the issue's green devnet run (`--seed 7 --steps 30`), at the explorer's default of 30 steps. */
+const SEED = '7';
+/** Shrinking starts a fresh cast per attempt (about a minute each): four keep a run within its bound. */
+const MAX_ATTEMPTS = '4';
+const RUN_TIMEOUT_MS = 15 * 60_000;
+const SUMMARY = 'reports/explore/summary.json';
+
+function explore(args: readonly string[], env: Record<string, string> = {}): Promise<NestedE2eRun> {
+  return runNestedE2e({ script: 'scripts/explore.ts', args, env, timeoutMs: RUN_TIMEOUT_MS });
+}
+
+function summary(): ExploreSummary {
+  return ExploreSummary.parse(JSON.parse(readFileSync(SUMMARY, 'utf8')));
+}
+
+describe.each<[PlantedBug, string]>([
+  ['change-off-by-one', 'value-conserved'],
+  ['double-credit', 'value-conserved'],
+  ['nullifier-not-recorded', 'value-conserved'],
+])('clients with the planted bug %s', (bug, invariant) => {
+  it(`are caught by npm run explore at its default steps: ${invariant} broken, the history shrunk; a replay plants the bug again`, async () => {
+    const run = await explore(['--seed', SEED, '--max-attempts', MAX_ATTEMPTS], { E2E_DEVNET: `plantedBug=${bug}` });
+    expect(run.code, run.output.slice(-4_000)).toBe(1);
+    const found = summary();
+    expect(found.plantedBug).toBe(bug);
+    expect(found.violations.map((v) => v.invariant)).toContain(invariant);
+    expect(found.found!.shrunkTo).toBeLessThan(found.found!.afterSteps);
+    const historyFile = found.violations[0]!.history!;
+    expect(readHistory(historyFile).plantedBug).toBe(bug);
+
+    // Replayed without being told: the recorded bug is planted again, and the same invariant breaks at once.
+    const replay = await explore(['--replay', historyFile]);
+    expect(replay.code, replay.output.slice(-4_000)).toBe(1);
+    const again = summary();
+    expect({ plantedBug: again.plantedBug, attempts: again.found?.attempts }).toEqual({ plantedBug: bug, attempts: 1 });
+    expect(again.violations.map((v) => v.invariant)).toContain(invariant);
+  });
+});
