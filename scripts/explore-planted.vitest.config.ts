@@ -14,8 +14,8 @@ export default defineConfig({
           name: 'explore-planted',
           include: ['scripts/explore-planted.spec.ts'],
           maxWorkers: 1,
-          // Two nested runs per test, each bounded at 15 minutes by the spec: vitest's backstop is above both.
-          testTimeout: 35 * 60_000,
+          // Two nested runs per test, each bounded at 20 minutes by the spec: vitest's backstop is above both.
+          testTimeout: 45 * 60_000,
         },
       },
     ],
