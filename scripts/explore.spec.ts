@@ -30,6 +30,12 @@ const START_UNITS = '100';
 
 it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', client restarts' : ''}`, async () => {
   const target = currentTarget();
+  // A recorded history broke a client with a planted bug: replayed on honest clients it proves nothing (and v.v.).
+  if (replay && replay.plantedBug !== target.plantedBug)
+    throw new Error(
+      `explore: ${options.replay} was recorded with the clients' planted bug ${replay.plantedBug ?? 'none'}, ` +
+        `but this devnet plants ${target.plantedBug ?? 'none'} (E2E_DEVNET's plantedBug)`,
+    );
   const names = Array.from({ length: userCount }, (_, i) => `user${i + 1}`);
   const outcome = await explore({
     seed,
@@ -63,6 +69,7 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       steps,
       users: userCount,
       faults,
+      ...(target.plantedBug ? { plantedBug: target.plantedBug } : {}),
       path: outcome.failure.path,
       history: outcome.failure.history,
       commands: outcome.failure.commands,
@@ -78,6 +85,16 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       ...v,
       ...(historyFile ? { history: historyFile } : {}),
     })),
+    ...(target.plantedBug ? { plantedBug: target.plantedBug } : {}),
+    ...(outcome.failure
+      ? {
+          found: {
+            afterSteps: outcome.failure.foundAfter,
+            shrunkTo: outcome.failure.history.length,
+            attempts: outcome.attempts,
+          },
+        }
+      : {}),
   });
   if (outcome.failure)
     console.error(

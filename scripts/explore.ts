@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { parseEther } from 'viem';
 import { z } from 'zod';
+import { readHistory } from '../fixtures/explore/history-file';
+import { devnetSettingWithBug } from '../fixtures/network/planted-bug';
 import { handOff } from '../fixtures/report/run-handoff';
 import { currentTargetName } from '../fixtures/target/current-target';
 
@@ -38,9 +40,15 @@ if (currentTargetName() === 'testnet') {
   }
 }
 
+// A history recorded on clients with a planted bug is replayed on clients with it (the devnet starts with it).
+const recordedBug = values.replay ? readHistory(values.replay).plantedBug : undefined;
+const env = recordedBug
+  ? { ...process.env, E2E_DEVNET: devnetSettingWithBug(process.env.E2E_DEVNET, recordedBug) }
+  : process.env;
+
 const result = spawnSync('npx', ['vitest', 'run', '--config', 'scripts/explore.vitest.config.ts'], {
   stdio: 'inherit',
-  env: handOff(process.env, {
+  env: handOff(env, {
     explore: {
       seed,
       steps,

@@ -1,5 +1,6 @@
 // Starts a simulated Nightfall client: store, keys, L1 access, the block listener, the queue worker and the HTTP API.
 // Used by main.ts in the container and in-process by tests.
+import type { ClientPlantedBug } from './planted-bug';
 import type { ClientPlantedLeak } from './planted-leak';
 import { openChainWake } from '../../lib/chain-wake';
 import { feeTokenId } from '../../lib/crypto/commitment';
@@ -27,6 +28,7 @@ export interface StartClientOptions {
   readonly host?: string;
   readonly quirks?: Partial<Quirks>;
   readonly plantedLeak?: ClientPlantedLeak;
+  readonly plantedBug?: ClientPlantedBug;
   /** Where log lines go (default stdout); tests capture them here. */
   readonly logWrite?: LoggerOptions['write'];
 }
@@ -82,6 +84,7 @@ export async function startClient(settings: ClientSettings, options: StartClient
     profile,
     quirks: { ...REALISTIC_QUIRKS, ...options.quirks },
     ...(options.plantedLeak ? { plantedLeak: options.plantedLeak } : {}),
+    ...(options.plantedBug ? { plantedBug: options.plantedBug } : {}),
     store,
     keys: await KeyHolder.random(),
     queue: new RequestQueue(settings.maxQueueSize),

@@ -1,4 +1,5 @@
 // The parts of a running client that handlers, the worker and the listener share.
+import type { ClientPlantedBug } from './planted-bug';
 import type { ClientPlantedLeak } from './planted-leak';
 import type { Logger } from '../../lib/env-logger';
 import type { LocalCommitmentTree } from './commitments/commitment-tree';
@@ -59,6 +60,8 @@ export interface ClientContext {
   readonly quirks: Quirks;
   /** A leak planted on purpose for the harness's privacy check (./planted-leak.ts); undefined: none, as the real client. */
   readonly plantedLeak?: ClientPlantedLeak;
+  /** A bug planted on purpose for the explorer's oracle (./planted-bug.ts); undefined: none, as the real client. */
+  readonly plantedBug?: ClientPlantedBug;
   readonly store: ClientStore;
   readonly keys: KeyHolder;
   readonly queue: RequestQueue;

@@ -3,6 +3,7 @@
 import { loadClientSettings, SettingsError } from '../../lib/settings';
 import { closeOnTermination } from '../../lib/termination';
 import { startClient } from './client';
+import { loadPlantedBug } from './planted-bug';
 import { loadPlantedLeak } from './planted-leak';
 import { loadQuirks } from './quirk-settings';
 
@@ -10,10 +11,12 @@ async function main(): Promise<void> {
   let settings;
   let quirks;
   let plantedLeak;
+  let plantedBug;
   try {
     settings = loadClientSettings();
     quirks = loadQuirks();
     plantedLeak = loadPlantedLeak();
+    plantedBug = loadPlantedBug();
   } catch (error) {
     if (error instanceof SettingsError) {
       process.stderr.write(`${error.message}\n`);
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const client = await startClient(settings, { quirks, plantedLeak });
+  const client = await startClient(settings, { quirks, plantedLeak, plantedBug });
   closeOnTermination({
     close: () => client.close(),
     onFailure: (error) => process.stderr.write(`shutdown failed: ${String(error)}\n`),

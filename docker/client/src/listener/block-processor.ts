@@ -20,6 +20,7 @@ import { deEscrow } from '../operations/de-escrow';
 import { DeEscrowRequestSchema } from '../requests/bodies';
 import { DatabaseError } from '../store/store';
 import { tokenTypeName } from '../chain/token-info';
+import { credited, recordSpends } from '../planted-bug';
 
 /** A failure the real listener does not survive: `panic!("Error processing event: …")`. */
 class ListenerPanic extends Error {
@@ -97,7 +98,7 @@ export async function processBlock(ctx: ClientContext, b: ProposedBlock): Promis
     b.l1TransactionHash,
     ctx.profile.recordsLayer2BlockNumber ? b.layer2BlockNumber : undefined,
   );
-  await ctx.store.markSpent(nullifiers);
+  await recordSpends(ctx.store, nullifiers, ctx.plantedBug);
 
   for (const c of commitments) {
     for (const requestId of ctx.store.requestsFor(toHex64(c))) {
@@ -107,7 +108,10 @@ export async function processBlock(ctx: ClientContext, b: ProposedBlock): Promis
     }
   }
 
-  const received = await receivedCommitments(ctx, b);
+  const keys = ctx.keys.current;
+  const received = credited(await receivedCommitments(ctx, b), ctx.plantedBug, (hash) =>
+    nullifier(keys.nullifierKey, hash),
+  );
   if (b.atChainHead) {
     await ctx.store.insertCommitments(received).catch((error: unknown) => {
       if (!(error instanceof DatabaseError)) throw error;

@@ -15,6 +15,7 @@ import { tokenTypeName } from '../chain/token-info';
 import { isDefaultPreimage, type CommitmentRecord, type Preimage } from '../commitments/model';
 import { SelectionError, selectCommitments } from '../commitments/selection';
 import { LogTarget, type ClientContext } from '../context';
+import { changeOf } from '../planted-bug';
 import { amountPlanted } from '../planted-leak';
 import { submitToProposers } from '../proposers/submitter';
 import { RequestFailure } from './failures';
@@ -151,7 +152,7 @@ export async function executeSpend(ctx: ClientContext, plan: SpendPlan, id: stri
     const outputs = buildSpendOutputs({
       ...plan,
       nfSlotId: valueInputs[0]!.preimage.nfSlotId,
-      change: modR(total(valueInputs) - plan.value),
+      change: changeOf(modR(total(valueInputs) - plan.value), ctx.plantedBug),
       feeChange: modR(total(feeInputs) - plan.fee),
       feeTokenId: ctx.feeTokenId,
       contractOwner: contractOwner(ctx),
