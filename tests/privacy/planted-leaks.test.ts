@@ -42,7 +42,7 @@ describe.each(['amount-in-calldata', 'key-in-log', 'salt-in-report'] as const)(
       await devnet?.stop();
     });
 
-    it("is caught by the cast's privacy check, and only that leak", () => {
+    it("is caught by the cast's privacy check, and only that leak besides the build's known defect", () => {
       expect(records).toHaveLength(1);
       const [record] = records as [PrivacyRecord];
       expect(record.error).toBeUndefined();
@@ -61,8 +61,16 @@ describe.each(['amount-in-calldata', 'key-in-log', 'salt-in-report'] as const)(
           where: expect.stringMatching(/planted-leak-.*\.txt$/) as string,
         },
       }[leak];
-      expect(record.leaks.length).toBeGreaterThan(0);
-      for (const found of record.leaks) expect(found).toMatchObject(expected);
+      const fresh = record.leaks.filter((found) => found.knownDefect === undefined);
+      expect(fresh.length).toBeGreaterThan(0);
+      for (const found of fresh) expect(found).toMatchObject(expected);
+      // The plume double prints each user's seed and root key to its own log, as the real plume client does: filed as
+      // that build's known defect, never as a fresh leak.
+      for (const known of record.leaks.filter((found) => found.knownDefect !== undefined))
+        expect(known).toMatchObject({
+          what: expect.stringMatching(/^(BIP39 seed|ZKP root key) of (alice|bob)$/) as string,
+          knownDefect: 'plume-client-prints-key-derivation',
+        });
     });
   },
 );
