@@ -1,13 +1,13 @@
 // A skip's reason reaches every report, and a skip without one fails the run: a real vitest run of ./skip-reasons/
 // (its own configuration with the repository's reporters) is started twice, once with every skip explained and once
 // with a bare context.skip(), and its exit code, JUnit XML, Allure results and summary.json are read back.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runNestedVitest } from '../../fixtures/faults/nested-e2e';
 import { RunSummary } from '../../fixtures/run/run-summary';
-import { WRITTEN_REASON } from './skip-reasons/shared';
+import { MISSING_NEED, TORN_DOWN, WRITTEN_REASON } from './skip-reasons/shared';
 
 const RUN_TIMEOUT_MS = 90_000;
 
@@ -17,11 +17,11 @@ interface FinishedRun {
   out: string;
 }
 
-async function runSkips(bare: boolean): Promise<FinishedRun> {
+async function runSkips(bare: boolean, spec = 'skips'): Promise<FinishedRun> {
   const out = mkdtempSync(join(tmpdir(), 'skip-reasons-'));
   const run = await runNestedVitest({
     args: ['--config', 'tests/harness/skip-reasons/vitest.config.ts'],
-    env: { SKIP_REASONS_OUT: out, SKIP_REASONS_BARE: bare ? '1' : '0' },
+    env: { SKIP_REASONS_OUT: out, SKIP_REASONS_BARE: bare ? '1' : '0', SKIP_REASONS_SPEC: spec },
     timeoutMs: RUN_TIMEOUT_MS,
   });
   return { code: run.code, output: run.output, out };
@@ -89,6 +89,35 @@ describe('skip reasons', () => {
       expect(run.output, 'no test failed: the skip alone fails the run').toMatch(/Tests\s+1 passed \| 2 skipped \(3\)/);
       const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
       expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 2, skippedWithoutReason: 1 });
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
+});
+
+describe("a scenario's needs", () => {
+  it(
+    'a missing need skips every test of its scenario with the reason and runs none of its set-up; held needs run it',
+    async () => {
+      const run = await runSkips(false, 'needs');
+      expect(
+        run.code,
+        'no set-up, tear-down or test of the missing scenario ran (each throws)\n' + run.output.slice(-4000),
+      ).toBe(0);
+
+      const summary = RunSummary.parse(JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8')));
+      expect(summary.tests).toEqual({ passed: 1, failed: 0, skipped: 3, skippedWithoutReason: 0 });
+      for (const name of [
+        'is skipped, directly in the scenario',
+        'is skipped, nested',
+        'is skipped where its own need is missing',
+      ]) {
+        const result = allureResult(run.out, name);
+        expect([result.status, result.steps[0]?.name], `the Allure result of "${name}"`).toEqual([
+          'skipped',
+          `skipped: ${MISSING_NEED}`,
+        ]);
+      }
+      expect(existsSync(join(run.out, TORN_DOWN)), 'the applying scenario was torn down').toBe(true);
     },
     RUN_TIMEOUT_MS + 10_000,
   );
