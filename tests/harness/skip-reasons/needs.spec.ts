@@ -1,10 +1,11 @@
 // Scenarios that declare what they need, for tests/harness/skip-reasons.test.ts: one whose need is missing (its
-// set-up and tear-down throw, so running either fails the run) and one whose needs hold (its set-up must have run
-// before its test, its tear-down leaves a file the parent looks for), with one test of its own needing what is missing.
+// set-up, tear-down and after-each throw, so running any of them fails the run) and one whose needs hold (its set-up
+// must have run before its test, its tear-down leaves a file the parent looks for), with one test of its own needing
+// what is missing.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeScenario, needing, setUp, tearDown, type Need } from '../../../fixtures/report';
+import { afterEachTest, describeScenario, needing, setUp, tearDown, type Need } from '../../../fixtures/report';
 import { MISSING_NEED, TORN_DOWN } from './shared';
 
 const missing: Need = { missing: MISSING_NEED };
@@ -19,6 +20,9 @@ describeScenario(
     });
     tearDown(() => {
       throw new Error('the tear-down of a scenario whose need is missing ran');
+    });
+    afterEachTest(() => {
+      throw new Error('an after-each of a scenario whose need is missing ran');
     });
 
     it('is skipped, directly in the scenario', () => {
