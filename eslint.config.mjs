@@ -39,6 +39,26 @@ export default defineConfig(
     },
   },
   {
+    // A scenario's set-up and tear-down are the language's setUp, tearDown and afterEachTest (fixtures/report/scenario.ts):
+    // they never run where the scenario does not apply, so a missing capability starts no container and moves no funds.
+    files: ['scenarios/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vitest',
+              importNames: ['beforeAll', 'afterAll', 'afterEach'],
+              message:
+                "use setUp, tearDown and afterEachTest from fixtures/report: they never run where the scenario's declared needs are missing",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },

@@ -4,21 +4,20 @@
 // root no block has: the proposer refuses it ("Commitment root is not known"). Alice's transfer is confirmed (the
 // client caught up) or fails naming the restart within a few progress intervals, never a silent wait; after such a
 // failure her client is restarted (a full replay), her keys re-derived, and the transfer is confirmed.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   clientFaultAndRecovery,
-  whyNoClientL1Faults,
+  clientL1FaultInjection,
   type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
-import { describeScenario, skipBecause } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { alice: '2', bob: '1', transfer: '1' } as const;
 /**
@@ -35,7 +34,12 @@ const LISTENER_RESTART_LINES = [
 ];
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Client lags behind (N16)' },
+  {
+    epic: 'Reliability',
+    feature: 'Client faults named or survived',
+    story: 'Client lags behind (N16)',
+    needs: [clientL1FaultInjection(target)],
+  },
   'a client lags behind the chain when a spend arrives',
   () => {
     let cast: Cast | undefined;
@@ -43,8 +47,7 @@ describeScenario(
     let bob: User;
     let lagging: ClientFaultAndRecovery;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: {
           alice: { [token.symbol]: units(token, AMOUNTS.alice) },
@@ -63,15 +66,14 @@ describeScenario(
       await deposit.reaches('Confirmed');
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await lagging?.clear();
       await cast?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async () => {
       await lagging.arm((route) => route.lag(LAG.seconds, LAG.forSeconds));
       // Bob's block lands unseen by Alice's client.
       await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
@@ -82,8 +84,7 @@ describeScenario(
       ).toBeGreaterThan(0);
     });
 
-    it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async () => {
       if ((await lagging.recover()).kind === 'named') {
         const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
         await transfer.reaches('Confirmed');

@@ -3,22 +3,21 @@
 // that (N17, "Error processing event"): the block is never recorded and no later block is read. A deposit made then
 // fails naming the panic at once (the harness watches the log), never a silent wait;
 // after such a failure the client is restarted, its keys re-derived, and a deposit is confirmed.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   BLOCK_TRANSACTION_LOOKUP,
   clientFaultAndRecovery,
-  whyNoClientL1Faults,
+  clientL1FaultInjection,
   type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
-import { describeScenario, skipBecause } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
 /**
@@ -33,15 +32,19 @@ const LISTENER_DEATH_LINES = [
 ];
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Listener call cut (N17)' },
+  {
+    epic: 'Reliability',
+    feature: 'Client faults named or survived',
+    story: 'Listener call cut (N17)',
+    needs: [clientL1FaultInjection(target)],
+  },
   "a client's L1 endpoint cuts one call while the client processes a block",
   () => {
     let cast: Cast | undefined;
     let alice: User;
     let cut: ClientFaultAndRecovery;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice'], {
         tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
         scenario: 'client listener call cut',
@@ -53,15 +56,14 @@ describeScenario(
       });
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cut?.clear();
       await cast?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async () => {
       const deposit = await alice.deposit(token, DEPOSIT);
       // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
       await deposit.reaches('Submitted');
@@ -74,8 +76,7 @@ describeScenario(
       expect(outcome.kind, 'the listener panicked on the cut lookup and the harness named it').toBe('named');
     });
 
-    it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async () => {
       await cut.recover();
       const deposit = await alice.deposit(token, DEPOSIT);
       await deposit.reaches('Confirmed');

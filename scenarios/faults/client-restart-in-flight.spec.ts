@@ -3,23 +3,27 @@
 // what it had queued; its next start drops every request record (EYBlockchain/nightfall_4_CE @ plume_testnet_client
 // 4e84c58 : nightfall_client/Dockerfile CMD, nightfall_client/src/main.rs:41-44, driven/queue.rs:41-46). So a user
 // sees each request forgotten (named at once, never a timeout) while the value did move: off L1, into escrow, onto L2.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectEscrowed, expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
-import { underFault, whyNoFaults } from '../../fixtures/faults';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { underFault, faultInjection } from '../../fixtures/faults';
+import { attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 import { WaitFailedError } from '../../fixtures/waits';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSITS = ['1', '2'] as const;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Faults survived', story: 'Client restart with requests in flight' },
+  {
+    epic: 'Reliability',
+    feature: 'Faults survived',
+    story: 'Client restart with requests in flight',
+    needs: [faultInjection(target)],
+  },
   'a client restarts with two deposits accepted and not yet landed',
   () => {
     let cast: Cast | undefined;
@@ -27,8 +31,7 @@ describeScenario(
     let aliceL1: L1Watch;
     let accepted: TrackedRequest[] = [];
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       const total = DEPOSITS.reduce((sum, amount) => sum + units(token, amount), 0n);
       cast = await startCast(target, ['alice'], {
         tokens: { alice: { [token.symbol]: total } },
@@ -37,14 +40,13 @@ describeScenario(
       [alice] = cast.users as [User];
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it("each deposit's wait ends at once, saying the restarted client no longer knows the request", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("each deposit's wait ends at once, saying the restarted client no longer knows the request", async () => {
       aliceL1 = await watchL1(alice, [token]);
       accepted = [];
       for (const amount of DEPOSITS) accepted.push(await alice.deposit(token, amount));
@@ -70,8 +72,7 @@ describeScenario(
       }
     });
 
-    it("the deposits' value left Alice's L1, is in escrow and on her L2 balance, to the unit", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("the deposits' value left Alice's L1, is in escrow and on her L2 balance, to the unit", async () => {
       if (accepted.length !== DEPOSITS.length)
         throw new Error('prerequisite failed: the deposits accepted before the restart (see the previous test)');
       const values = DEPOSITS.map((amount) => units(token, amount));

@@ -1,22 +1,21 @@
 // A client container restarts between a private transfer and a withdrawal, its store kept (same container, same
 // volume). What the user held must be intact — every commitment as it was, the same L2 balance — and the round trip
 // completes: the withdrawal lands and its de-escrow pays out exactly the value on L1.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { asAfterReplay, commitmentsByHash, expectL1Change, watchL1 } from '../../fixtures/expectations';
-import { whyNoFaults, underFault } from '../../fixtures/faults';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { faultInjection, underFault } from '../../fixtures/faults';
+import { attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '3', transfer: '2', withdraw: '1' } as const;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Faults survived', story: 'Client restart' },
+  { epic: 'Reliability', feature: 'Faults survived', story: 'Client restart', needs: [faultInjection(target)] },
   'a client restarts between transfer and withdraw, its store kept',
   () => {
     let cast: Cast | undefined;
@@ -24,8 +23,7 @@ describeScenario(
     let bob: User;
     let restarted = false;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: units(token, AMOUNTS.deposit) } },
         scenario: 'client restart',
@@ -39,14 +37,13 @@ describeScenario(
       await bob.l2BalanceBecomes(token, units(token, AMOUNTS.transfer));
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("after Bob's client restarts, his commitments and L2 balance are exactly what they were", async () => {
       const before = {
         commitments: commitmentsByHash(await bob.api.commitments()),
         balance: await bob.l2Balance(token),
@@ -68,8 +65,7 @@ describeScenario(
       expect(after.balance).toBe(before.balance);
     });
 
-    it('after the restart Bob withdraws: the withdrawal lands and his L1 rises by exactly the value, less the de-escrow gas', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('after the restart Bob withdraws: the withdrawal lands and his L1 rises by exactly the value, less the de-escrow gas', async () => {
       if (!restarted) throw new Error("prerequisite failed: Bob's client restart (see the previous test)");
       const bobL1 = await watchL1(bob, [token]);
       const withdrawal = await bob.withdraw(token, AMOUNTS.withdraw);

@@ -3,23 +3,22 @@
 // made then fails at once naming the client's "Failed to get synchronisation status", never a silent wait; after such a
 // failure the client is restarted, its keys re-derived, and a deposit is confirmed. A listener that panicked may have
 // done so after the first deposit's escrow was mined: the restarted client's replay credits it, so L1 decides.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
 import {
   clientFaultAndRecovery,
   LAYER2_BLOCK_NUMBER_CALL,
-  whyNoClientL1Faults,
+  clientL1FaultInjection,
   type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
-import { describeScenario, skipBecause } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
 /**
@@ -29,7 +28,12 @@ const DEPOSIT = '1';
 const CALLERS_DEATH = ['Failed to get synchronisation status', 'Error processing event'];
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Client faults named or survived', story: 'Sync check refused (N18)' },
+  {
+    epic: 'Reliability',
+    feature: 'Client faults named or survived',
+    story: 'Sync check refused (N18)',
+    needs: [clientL1FaultInjection(target)],
+  },
   "a client's L1 endpoint refuses its sync check once",
   () => {
     let cast: Cast | undefined;
@@ -37,8 +41,7 @@ describeScenario(
     let refused: ClientFaultAndRecovery;
     let l1: L1Watch | undefined;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice'], {
         tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
         scenario: 'client sync check refused',
@@ -50,15 +53,14 @@ describeScenario(
       });
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await refused?.clear();
       await cast?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async () => {
       await alice.listenerAtRest();
       l1 = await watchL1(alice, [token]);
       await refused.arm((route) => route.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
@@ -70,8 +72,7 @@ describeScenario(
       expect(outcome.kind, 'the caller refused ended for good and the harness named it').toBe('named');
     });
 
-    it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async () => {
       if (!l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
       await refused.recover();
       const deposit = await alice.deposit(token, DEPOSIT);

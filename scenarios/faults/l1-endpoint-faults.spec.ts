@@ -6,7 +6,7 @@
 // queue worker or listener (N17, N18), and the harness names that within a few progress intervals; a restarted client
 // deposits again. Which call the bad day breaks first is the network's choice: the listener may die after the deposit's
 // escrow was mined, and the restarted client's replay then credits it. Whatever left Alice's L1 must arrive on L2.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, expectL1Change, watchL1 } from '../../fixtures/expectations';
 import {
@@ -17,24 +17,22 @@ import {
   expectEachSentOnce,
   outcomeOfFault,
   startL1FaultProxy,
-  whyNoClientL1Faults,
-  whyNoFaults,
+  clientL1FaultInjection,
+  faultInjection,
   type L1FaultProxy,
   underFault,
 } from '../../fixtures/faults';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { attachJson, describeScenario, needing, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoFaults(target);
-const noClientRoute = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const AMOUNTS = { deposit: '2', withdraw: '1', again: '1' } as const;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Faults survived', story: 'L1 endpoint faults' },
+  { epic: 'Reliability', feature: 'Faults survived', story: 'L1 endpoint faults', needs: [faultInjection(target)] },
   "the L1 endpoint (the harness's, then Alice's client's) cuts connections, answers 429 and stalls",
   () => {
     let proxy: L1FaultProxy | undefined;
@@ -42,8 +40,7 @@ describeScenario(
     let cast: Cast | undefined;
     let alice: User;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       proxy = await startL1FaultProxy(String(target.chain.rpcUrl));
       proxy.misbehave(BAD_DAY);
       faulty = underFault(devnetTargetThrough(proxy.url));
@@ -54,15 +51,14 @@ describeScenario(
       [alice] = cast.users as [User];
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
       await proxy?.close();
     });
 
     reportCastPerTest(() => cast);
 
-    it('Alice deposits: confirmed, and her L1 falls by exactly value, fee and gas, read through the faulty endpoint', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('Alice deposits: confirmed, and her L1 falls by exactly value, fee and gas, read through the faulty endpoint', async () => {
       const l1 = await watchL1(alice, [token]);
       const deposit = await alice.deposit(token, AMOUNTS.deposit);
       await deposit.reaches('Confirmed');
@@ -80,8 +76,7 @@ describeScenario(
         expect(counts[kind], `requests ${kind}`).toBeGreaterThan(0);
     });
 
-    it('Alice withdraws: the withdrawal is found on L1 and its de-escrow pays exactly the value, less the de-escrow gas', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('Alice withdraws: the withdrawal is found on L1 and its de-escrow pays exactly the value, less the de-escrow gas', async () => {
       const l1 = await watchL1(alice, [token]);
       const withdrawal = await alice.withdraw(token, AMOUNTS.withdraw);
       const { salt } = await withdrawal.salt();
@@ -95,48 +90,49 @@ describeScenario(
       });
     });
 
-    it("Alice's client meets the bad day on its own L1 connection: the harness names what it broke, and a restarted client deposits", async (context) => {
-      if (noClientRoute) return skipBecause(context, noClientRoute);
-      const network = clientL1Network(target, alice.container.name);
-      const l1 = await watchL1(alice, [token]);
-      try {
-        await network.badDay(BAD_DAY);
-        const outcome = await outcomeOfFault(
-          target,
-          {
-            what: "a bad day on the client's L1 connection",
-            causes: CLIENT_MET_L1_FAULT,
-            firedAt: () => network.firstMetAt(),
-          },
-          async () => (await alice.deposit(token, AMOUNTS.again)).reaches('Confirmed'),
+    it(
+      "Alice's client meets the bad day on its own L1 connection: the harness names what it broke, and a restarted client deposits",
+      needing(clientL1FaultInjection(target), async () => {
+        const network = clientL1Network(target, alice.container.name);
+        const l1 = await watchL1(alice, [token]);
+        try {
+          await network.badDay(BAD_DAY);
+          const outcome = await outcomeOfFault(
+            target,
+            {
+              what: "a bad day on the client's L1 connection",
+              causes: CLIENT_MET_L1_FAULT,
+              firedAt: () => network.firstMetAt(),
+            },
+            async () => (await alice.deposit(token, AMOUNTS.again)).reaches('Confirmed'),
+          );
+          const met = await network.state();
+          await attachJson("faults met by the client's calls", met.counts);
+          expect(
+            met.counts.rateLimited + met.counts.dropped + met.counts.answersLost,
+            "the client's calls met the bad day",
+          ).toBeGreaterThan(0);
+          // The real client retries no L1 call: a deposit that still confirms means the double lost that.
+          expect(outcome.kind, 'the client met the bad day and the harness named what it broke').toBe('named');
+          await network.heal();
+          await alice.recoverClient(`it logged "${outcome.kind === 'named' ? outcome.cause : ''}"`);
+        } finally {
+          await network.heal();
+        }
+        const deposit = await alice.deposit(token, AMOUNTS.again);
+        await deposit.reaches('Confirmed');
+        const escrowed = escrowedUnderFault(await l1.settle(), token, {
+          faulted: units(token, AMOUNTS.again),
+          others: units(token, AMOUNTS.again),
+        });
+        await alice.l2BalanceBecomes(
+          token,
+          units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowed,
         );
-        const met = await network.state();
-        await attachJson("faults met by the client's calls", met.counts);
-        expect(
-          met.counts.rateLimited + met.counts.dropped + met.counts.answersLost,
-          "the client's calls met the bad day",
-        ).toBeGreaterThan(0);
-        // The real client retries no L1 call: a deposit that still confirms means the double lost that.
-        expect(outcome.kind, 'the client met the bad day and the harness named what it broke').toBe('named');
-        await network.heal();
-        await alice.recoverClient(`it logged "${outcome.kind === 'named' ? outcome.cause : ''}"`);
-      } finally {
-        await network.heal();
-      }
-      const deposit = await alice.deposit(token, AMOUNTS.again);
-      await deposit.reaches('Confirmed');
-      const escrowed = escrowedUnderFault(await l1.settle(), token, {
-        faulted: units(token, AMOUNTS.again),
-        others: units(token, AMOUNTS.again),
-      });
-      await alice.l2BalanceBecomes(
-        token,
-        units(token, AMOUNTS.deposit) - units(token, AMOUNTS.withdraw) + units(token, AMOUNTS.again) + escrowed,
-      );
-    });
+      }),
+    );
 
-    it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("the harness's own transactions through it (the sweep back to the funder) are each sent once, with consecutive nonces", async () => {
       const closed = await cast!.close();
       expect(closed.problems).toEqual([]);
       expect(

@@ -15,7 +15,7 @@
 //
 // On a devnet of its own: reorganising the run's shared L1 would move the blocks under every other scenario.
 import type { Hash } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { flagKnownDefect, type SoftwareDefect } from '../../fixtures/builds/known-defects';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
@@ -24,11 +24,10 @@ import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../
 import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../fixtures/faults/layer2-blocks-on-l1';
 import { underFault } from '../../fixtures/faults/under-fault';
 import { startDevnet, type Devnet } from '../../fixtures/network';
-import { attachText, describeScenario } from '../../fixtures/report';
-import { skipBecause } from '../../fixtures/report/skip';
+import { attachText, describeNeeding, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import {
-  currentTargetName,
   DevnetFacts,
+  devnetOnly,
   devnetFactsOf,
   devnetTarget,
   type Target,
@@ -38,7 +37,6 @@ import type { User } from '../../fixtures/users';
 import { waitFor } from '../../fixtures/waits';
 import { watchL1 } from '../../fixtures/expectations';
 
-const DEVNET_ONLY = `${currentTargetName()}: only the devnet's own anvil can be told to reorganise its blocks`;
 const BATCH_WINDOW_SECONDS = 2;
 /** How many L1 blocks later the BlockProposed is mined again. */
 const MOVED_BY_BLOCKS = 2;
@@ -55,21 +53,9 @@ const DROPPED_BLOCK_STAYS_SETTLED: SoftwareDefect = {
     'the same @ plume_testnet_client 4e84c58 : nightfall_event.rs:165-167,242, nightfall_event_listener.rs:205-216',
 };
 
-let devnet: Devnet | undefined;
+let devnet: Devnet;
 let target: Target;
 let token: TokenUnderTest;
-
-beforeAll(async () => {
-  if (currentTargetName() !== 'devnet') return;
-  const run = DevnetFacts.parse(inject('devnet')).run;
-  devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
-  token = target.tokens.find((t) => t.symbol === 'WGAS')!;
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-});
 
 /** The user deposits and waits for the balance; returns the escrow and the BlockProposed that confirmed it, as L1 has them. */
 async function depositAndFindItsBlock(user: User): Promise<{ escrow: EscrowOnL1; proposed: BlockProposedOnL1 }> {
@@ -105,174 +91,184 @@ async function l1HeadReaches(height: bigint): Promise<void> {
     isDone: (head) => head >= height,
     describe: (head) => `head at block ${head}`,
     diagnose: () =>
-      `anvil mines a block every ${devnet!.blockTimeSeconds} s; a head that does not move is a stopped miner`,
+      `anvil mines a block every ${devnet.blockTimeSeconds} s; a head that does not move is a stopped miner`,
   });
 }
 
-describe('a BlockProposed moved to a later L1 block', () => {
-  let cast: Cast | undefined;
-  let alice: User;
-  let bob: User;
-  let escrow: EscrowOnL1;
-  let proposed: BlockProposedOnL1;
-  let reorg: L1Reorganisation;
-
-  beforeAll(async () => {
-    if (!devnet) return;
-    cast = await startCast(target, ['alice', 'bob'], {
-      tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
-      scenario: 'L1 reorganisation moves a BlockProposed',
+describeNeeding(
+  [devnetOnly("only the devnet's own anvil can be told to reorganise its blocks")],
+  'L1 reorganisations on a devnet of their own',
+  () => {
+    setUp(async () => {
+      const run = DevnetFacts.parse(inject('devnet')).run;
+      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
+      target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
+      token = target.tokens.find((t) => t.symbol === 'WGAS')!;
     });
-    [alice, bob] = cast.users as [User, User];
-  });
 
-  afterAll(async () => {
-    await cast?.close();
-  });
-
-  describeScenario(
-    { epic: 'Faults', feature: 'L1 reorganisation' },
-    'L1 reorganises and mines the BlockProposed of a deposit some blocks later',
-    () => {
-      reportCastPerTest(() => cast);
-
-      it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        ({ escrow, proposed } = await depositAndFindItsBlock(alice));
-      });
-
-      it(`L1 mines the BlockProposed ${MOVED_BY_BLOCKS} blocks later, and the report names its old and new heights`, async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        await l1HeadReaches(proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS));
-        reorg = await reorganiseL1(devnet.anvilRpcUrl, {
-          fromBlock: escrow.blockNumber,
-          blockTimeSeconds: devnet.blockTimeSeconds,
-          move: [{ hash: proposed.l1TxHash, blocksLater: MOVED_BY_BLOCKS }],
-        });
-        const name = `BlockProposed of L2 block ${proposed.l2BlockNumber}`;
-        const lines = describeReorganisation(reorg, {
-          [escrow.hash]: "escrow of Alice's deposit",
-          [proposed.l1TxHash]: name,
-        });
-        await attachText('what L1 reorganised', lines.join('\n'));
-        expect(reorg.moved[0]).toEqual({
-          hash: proposed.l1TxHash,
-          fromBlock: proposed.l1BlockNumber,
-          toBlock: proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS),
-        });
-        expect(lines).toContain(
-          `moved: ${name} ${proposed.l1TxHash} from block ${proposed.l1BlockNumber} to block ${proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS)}`,
-        );
-        expect(reorg.dropped).toEqual([]);
-      });
-
-      it('the harness finds the BlockProposed at its new height, with the same L2 block number, and the escrow where it was', async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        expect(await isCanonical(target, proposed), 'the block that held it before').toBe(false);
-        const again = (await blocksProposedSince(target, escrow.blockNumber)).find(
-          (seen) => seen.l1TxHash === proposed.l1TxHash,
-        );
-        expect(again && { l2: again.l2BlockNumber, l1: again.l1BlockNumber }).toEqual({
-          l2: proposed.l2BlockNumber,
-          l1: proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS),
-        });
-        expect(await isCanonical(target, again!)).toBe(true);
-        const [receipt] = await awaitReceipts(
-          target.funder.publicClient,
-          [{ label: 'escrow, looked up again', hash: escrow.hash }],
-          { timeoutMs: target.timeouts.l1Receipt },
-        );
-        expect({ block: receipt!.blockNumber, status: receipt!.status }).toEqual({
-          block: escrow.blockNumber,
-          status: 'success',
-        });
-      });
-
-      it("the deposit stays settled: Alice's client is Synchronized and her L2 balance is the deposit", async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        expect(await alice.api.synchronisation()).toEqual({ phase: 'Synchronized' });
-        await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
-      });
-
-      it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        const transfer = await alice.transfer(token, token.amounts.transfer, bob);
-        await transfer.reaches('Confirmed');
-        await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
-        await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
-      });
-    },
-  );
-});
-
-describe('a BlockProposed dropped for good', () => {
-  let cast: Cast | undefined;
-  let carol: User;
-  let escrow: EscrowOnL1;
-  let proposed: BlockProposedOnL1;
-
-  beforeAll(async () => {
-    if (!devnet) return;
-    // Her client is left ahead of L1 on purpose: what it holds cannot be withdrawn, so the teardown keeps it.
-    cast = await startCast(target, ['carol'], {
-      tokens: { carol: { [token.symbol]: units(token, token.amounts.deposit) } },
-      scenario: 'L1 reorganisation drops a BlockProposed',
-      leftovers: 'keep',
+    tearDown(async () => {
+      await devnet?.stop();
     });
-    [carol] = cast.users as [User];
-  });
 
-  afterAll(async () => {
-    await cast?.close();
-  });
+    describe('a BlockProposed moved to a later L1 block', () => {
+      let cast: Cast | undefined;
+      let alice: User;
+      let bob: User;
+      let escrow: EscrowOnL1;
+      let proposed: BlockProposedOnL1;
+      let reorg: L1Reorganisation;
 
-  describeScenario(
-    { epic: 'Faults', feature: 'L1 reorganisation' },
-    'L1 reorganises and drops the BlockProposed of a deposit for good',
-    () => {
-      reportCastPerTest(() => cast);
-
-      it('Carol deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        ({ escrow, proposed } = await depositAndFindItsBlock(carol));
-      });
-
-      it('L1 drops the BlockProposed: no L1 block holds that L2 block any more, and the escrow stays', async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        const reorg = await reorganiseL1(devnet.anvilRpcUrl, {
-          fromBlock: proposed.l1BlockNumber,
-          blockTimeSeconds: devnet.blockTimeSeconds,
-          drop: [proposed.l1TxHash],
+      setUp(async () => {
+        cast = await startCast(target, ['alice', 'bob'], {
+          tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
+          scenario: 'L1 reorganisation moves a BlockProposed',
         });
-        const name = `BlockProposed of L2 block ${proposed.l2BlockNumber}`;
-        const lines = describeReorganisation(reorg, { [proposed.l1TxHash]: name });
-        await attachText('what L1 reorganised', lines.join('\n'));
-        expect(lines).toContain(
-          `dropped: ${name} ${proposed.l1TxHash}, was in block ${proposed.l1BlockNumber}, not replayed`,
-        );
-        const onL1 = await blocksProposedSince(target, escrow.blockNumber);
-        expect(onL1.filter((seen) => seen.l2BlockNumber >= proposed.l2BlockNumber)).toEqual([]);
-        const [receipt] = await awaitReceipts(
-          target.funder.publicClient,
-          [{ label: 'escrow, looked up again', hash: escrow.hash }],
-          { timeoutMs: target.timeouts.l1Receipt },
-        );
-        expect(receipt!.blockHash).toBe(escrow.blockHash);
+        [alice, bob] = cast.users as [User, User];
       });
 
-      it(`known defect ${DROPPED_BLOCK_STAYS_SETTLED.id}: Carol's client stays one L2 block ahead of L1 and keeps the dropped block's commitments as settled`, async (context) => {
-        if (!devnet) return skipBecause(context, DEVNET_ONLY);
-        await flagKnownDefect(DROPPED_BLOCK_STAYS_SETTLED);
-        expect(await carol.api.synchronisation()).toEqual({ phase: 'AheadOfChain', blocksAhead: 1 });
-        const commitments = await carol.api.commitments();
-        expect(commitments.length, 'her deposit (and its fee) as her client filed them').toBeGreaterThan(0);
-        expect(new Set(commitments.map((c) => c.status)), 'as settled').toEqual(new Set(['Unspent']));
-        await carol.l2BalanceBecomes(token, units(token, token.amounts.deposit));
-        carol.giveUp(
-          commitments.map((c) => c._id),
-          `known defect ${DROPPED_BLOCK_STAYS_SETTLED.id}: ${DROPPED_BLOCK_STAYS_SETTLED.summary} (${DROPPED_BLOCK_STAYS_SETTLED.evidence})`,
-        );
+      tearDown(async () => {
+        await cast?.close();
       });
-    },
-  );
-});
+
+      describeScenario(
+        { epic: 'Faults', feature: 'L1 reorganisation' },
+        'L1 reorganises and mines the BlockProposed of a deposit some blocks later',
+        () => {
+          reportCastPerTest(() => cast);
+
+          it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
+            ({ escrow, proposed } = await depositAndFindItsBlock(alice));
+          });
+
+          it(`L1 mines the BlockProposed ${MOVED_BY_BLOCKS} blocks later, and the report names its old and new heights`, async () => {
+            await l1HeadReaches(proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS));
+            reorg = await reorganiseL1(devnet.anvilRpcUrl, {
+              fromBlock: escrow.blockNumber,
+              blockTimeSeconds: devnet.blockTimeSeconds,
+              move: [{ hash: proposed.l1TxHash, blocksLater: MOVED_BY_BLOCKS }],
+            });
+            const name = `BlockProposed of L2 block ${proposed.l2BlockNumber}`;
+            const lines = describeReorganisation(reorg, {
+              [escrow.hash]: "escrow of Alice's deposit",
+              [proposed.l1TxHash]: name,
+            });
+            await attachText('what L1 reorganised', lines.join('\n'));
+            expect(reorg.moved[0]).toEqual({
+              hash: proposed.l1TxHash,
+              fromBlock: proposed.l1BlockNumber,
+              toBlock: proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS),
+            });
+            expect(lines).toContain(
+              `moved: ${name} ${proposed.l1TxHash} from block ${proposed.l1BlockNumber} to block ${proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS)}`,
+            );
+            expect(reorg.dropped).toEqual([]);
+          });
+
+          it('the harness finds the BlockProposed at its new height, with the same L2 block number, and the escrow where it was', async () => {
+            expect(await isCanonical(target, proposed), 'the block that held it before').toBe(false);
+            const again = (await blocksProposedSince(target, escrow.blockNumber)).find(
+              (seen) => seen.l1TxHash === proposed.l1TxHash,
+            );
+            expect(again && { l2: again.l2BlockNumber, l1: again.l1BlockNumber }).toEqual({
+              l2: proposed.l2BlockNumber,
+              l1: proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS),
+            });
+            expect(await isCanonical(target, again!)).toBe(true);
+            const [receipt] = await awaitReceipts(
+              target.funder.publicClient,
+              [{ label: 'escrow, looked up again', hash: escrow.hash }],
+              { timeoutMs: target.timeouts.l1Receipt },
+            );
+            expect({ block: receipt!.blockNumber, status: receipt!.status }).toEqual({
+              block: escrow.blockNumber,
+              status: 'success',
+            });
+          });
+
+          it("the deposit stays settled: Alice's client is Synchronized and her L2 balance is the deposit", async () => {
+            expect(await alice.api.synchronisation()).toEqual({ phase: 'Synchronized' });
+            await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
+          });
+
+          it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async () => {
+            const transfer = await alice.transfer(token, token.amounts.transfer, bob);
+            await transfer.reaches('Confirmed');
+            await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
+            await alice.l2BalanceBecomes(
+              token,
+              units(token, token.amounts.deposit) - units(token, token.amounts.transfer),
+            );
+          });
+        },
+      );
+    });
+
+    describe('a BlockProposed dropped for good', () => {
+      let cast: Cast | undefined;
+      let carol: User;
+      let escrow: EscrowOnL1;
+      let proposed: BlockProposedOnL1;
+
+      setUp(async () => {
+        // Her client is left ahead of L1 on purpose: what it holds cannot be withdrawn, so the teardown keeps it.
+        cast = await startCast(target, ['carol'], {
+          tokens: { carol: { [token.symbol]: units(token, token.amounts.deposit) } },
+          scenario: 'L1 reorganisation drops a BlockProposed',
+          leftovers: 'keep',
+        });
+        [carol] = cast.users as [User];
+      });
+
+      tearDown(async () => {
+        await cast?.close();
+      });
+
+      describeScenario(
+        { epic: 'Faults', feature: 'L1 reorganisation' },
+        'L1 reorganises and drops the BlockProposed of a deposit for good',
+        () => {
+          reportCastPerTest(() => cast);
+
+          it('Carol deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
+            ({ escrow, proposed } = await depositAndFindItsBlock(carol));
+          });
+
+          it('L1 drops the BlockProposed: no L1 block holds that L2 block any more, and the escrow stays', async () => {
+            const reorg = await reorganiseL1(devnet.anvilRpcUrl, {
+              fromBlock: proposed.l1BlockNumber,
+              blockTimeSeconds: devnet.blockTimeSeconds,
+              drop: [proposed.l1TxHash],
+            });
+            const name = `BlockProposed of L2 block ${proposed.l2BlockNumber}`;
+            const lines = describeReorganisation(reorg, { [proposed.l1TxHash]: name });
+            await attachText('what L1 reorganised', lines.join('\n'));
+            expect(lines).toContain(
+              `dropped: ${name} ${proposed.l1TxHash}, was in block ${proposed.l1BlockNumber}, not replayed`,
+            );
+            const onL1 = await blocksProposedSince(target, escrow.blockNumber);
+            expect(onL1.filter((seen) => seen.l2BlockNumber >= proposed.l2BlockNumber)).toEqual([]);
+            const [receipt] = await awaitReceipts(
+              target.funder.publicClient,
+              [{ label: 'escrow, looked up again', hash: escrow.hash }],
+              { timeoutMs: target.timeouts.l1Receipt },
+            );
+            expect(receipt!.blockHash).toBe(escrow.blockHash);
+          });
+
+          it(`known defect ${DROPPED_BLOCK_STAYS_SETTLED.id}: Carol's client stays one L2 block ahead of L1 and keeps the dropped block's commitments as settled`, async () => {
+            await flagKnownDefect(DROPPED_BLOCK_STAYS_SETTLED);
+            expect(await carol.api.synchronisation()).toEqual({ phase: 'AheadOfChain', blocksAhead: 1 });
+            const commitments = await carol.api.commitments();
+            expect(commitments.length, 'her deposit (and its fee) as her client filed them').toBeGreaterThan(0);
+            expect(new Set(commitments.map((c) => c.status)), 'as settled').toEqual(new Set(['Unspent']));
+            await carol.l2BalanceBecomes(token, units(token, token.amounts.deposit));
+            carol.giveUp(
+              commitments.map((c) => c._id),
+              `known defect ${DROPPED_BLOCK_STAYS_SETTLED.id}: ${DROPPED_BLOCK_STAYS_SETTLED.summary} (${DROPPED_BLOCK_STAYS_SETTLED.evidence})`,
+            );
+          });
+        },
+      );
+    });
+  },
+);

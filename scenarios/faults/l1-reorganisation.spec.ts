@@ -13,7 +13,7 @@
 //
 // It runs on a devnet of its own: reorganising the run's shared L1 would move the blocks under every other scenario.
 import type { Hash } from 'viem';
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
+import { expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { awaitReceipts } from '../../fixtures/chain';
 import { watchL1 } from '../../fixtures/expectations';
@@ -21,11 +21,10 @@ import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
 import { underFault } from '../../fixtures/faults/under-fault';
 import { startDevnet, type Devnet } from '../../fixtures/network';
-import { attachText, describeScenario } from '../../fixtures/report';
-import { skipBecause } from '../../fixtures/report/skip';
+import { attachText, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import {
-  currentTargetName,
   DevnetFacts,
+  devnetOnly,
   devnetFactsOf,
   devnetTarget,
   type Target,
@@ -34,10 +33,9 @@ import {
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
-const DEVNET_ONLY = `${currentTargetName()}: only the devnet's own anvil can be told to reorganise its blocks`;
 const BATCH_WINDOW_SECONDS = 2;
 
-let devnet: Devnet | undefined;
+let devnet: Devnet;
 let target: Target;
 let token: TokenUnderTest;
 let cast: Cast | undefined;
@@ -48,32 +46,34 @@ let escrow: { hash: Hash; blockNumber: bigint; blockHash: Hash };
 let proposed: BlockProposedOnL1;
 let reorg: L1Reorganisation;
 
-beforeAll(async () => {
-  if (currentTargetName() !== 'devnet') return;
-  const run = DevnetFacts.parse(inject('devnet')).run;
-  devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-  target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
-  token = target.tokens.find((t) => t.symbol === 'WGAS')!;
-  cast = await startCast(target, ['alice', 'bob'], {
-    tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
-    scenario: 'L1 reorganisation',
-  });
-  [alice, bob] = cast.users as [User, User];
-});
-
-afterAll(async () => {
-  await cast?.close();
-  await devnet?.stop();
-});
-
 describeScenario(
-  { epic: 'Faults', feature: 'L1 reorganisation' },
+  {
+    epic: 'Faults',
+    feature: 'L1 reorganisation',
+    needs: [devnetOnly("only the devnet's own anvil can be told to reorganise its blocks")],
+  },
   'L1 reorganises the blocks holding an escrow and a BlockProposed',
   () => {
+    setUp(async () => {
+      const run = DevnetFacts.parse(inject('devnet')).run;
+      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
+      target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
+      token = target.tokens.find((t) => t.symbol === 'WGAS')!;
+      cast = await startCast(target, ['alice', 'bob'], {
+        tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
+        scenario: 'L1 reorganisation',
+      });
+      [alice, bob] = cast.users as [User, User];
+    });
+
+    tearDown(async () => {
+      await cast?.close();
+      await devnet?.stop();
+    });
+
     reportCastPerTest(() => cast);
 
-    it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async (context) => {
-      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+    it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
       const l1 = await watchL1(alice, [token]);
       const deposit = await alice.deposit(token, token.amounts.deposit);
       await deposit.reaches('Confirmed');
@@ -91,8 +91,7 @@ describeScenario(
       await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
     });
 
-    it("L1 replaces every block from the escrow's to the head, and the report lists them with the escrow and the BlockProposed", async (context) => {
-      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+    it("L1 replaces every block from the escrow's to the head, and the report lists them with the escrow and the BlockProposed", async () => {
       reorg = await reorganiseL1(devnet.anvilRpcUrl, {
         fromBlock: escrow.blockNumber,
         blockTimeSeconds: devnet.blockTimeSeconds,
@@ -116,16 +115,14 @@ describeScenario(
       );
     });
 
-    it("what was seen in the replaced blocks counts for nothing: neither the escrow's block nor the BlockProposed's is on L1 any more", async (context) => {
-      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+    it("what was seen in the replaced blocks counts for nothing: neither the escrow's block nor the BlockProposed's is on L1 any more", async () => {
       expect(await isCanonical(target, { l1BlockNumber: escrow.blockNumber, l1BlockHash: escrow.blockHash })).toBe(
         false,
       );
       expect(await isCanonical(target, proposed)).toBe(false);
     });
 
-    it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async (context) => {
-      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+    it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async () => {
       const newHash = (height: bigint) => reorg.blocks.find((block) => block.number === height)!.newHash;
       const [receipt] = await awaitReceipts(
         target.funder.publicClient,
@@ -144,8 +141,7 @@ describeScenario(
       expect(await isCanonical(target, again!)).toBe(true);
     });
 
-    it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async (context) => {
-      if (!devnet) return skipBecause(context, DEVNET_ONLY);
+    it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async () => {
       const transfer = await alice.transfer(token, token.amounts.transfer, bob);
       await transfer.reaches('Confirmed');
       await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));

@@ -6,23 +6,22 @@
 // The kernel the devnet runs on has no netem, so the conditions are put on the client's own L1 route
 // (fixtures/faults/network-faults.ts). The link between client and proposer is not faulted here (see
 // docs/network-faults.md).
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   CLIENT_MET_L1_FAULT,
   clientL1Network,
   outcomeOfFault,
-  whyNoClientL1Faults,
+  clientL1FaultInjection,
   type ClientL1Network,
   underFault,
 } from '../../fixtures/faults';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { afterEachTest, attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
-const unavailable = whyNoClientL1Faults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const DEPOSIT = '1';
 const DEPOSITS = 2n;
@@ -30,7 +29,7 @@ const DEPOSITS = 2n;
 const PARTITION_SECONDS = 5;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Network faults' },
+  { epic: 'Reliability', feature: 'Network faults', needs: [clientL1FaultInjection(target)] },
   "the network between Alice's client and L1 turns bad",
   () => {
     let cast: Cast | undefined;
@@ -38,8 +37,7 @@ describeScenario(
     let network: ClientL1Network;
     let confirmed = 0n;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice'], {
         tokens: { alice: { [token.symbol]: DEPOSITS * units(token, DEPOSIT) } },
         scenario: 'network faults',
@@ -48,12 +46,12 @@ describeScenario(
       network = clientL1Network(target, alice.container.name);
     });
 
-    afterEach(async () => {
-      if (!unavailable) await attachJson("the client's L1 route", await network.state());
-      if (!unavailable) await network.heal();
+    afterEachTest(async () => {
+      await attachJson("the client's L1 route", await network.state());
+      await network.heal();
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 
@@ -72,8 +70,7 @@ describeScenario(
       return outcome;
     };
 
-    it('latency of 300 ms with 200 ms of jitter on every L1 call and push: the deposit is confirmed', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('latency of 300 ms with 200 ms of jitter on every L1 call and push: the deposit is confirmed', async () => {
       await network.degrade({ latencyMs: 300, jitterMs: 200 });
       const outcome = await depositThrough("300 ± 200 ms on the client's L1 connection");
       expect(outcome.kind, 'a slow connection only slows the client').toBe('completed');
@@ -81,8 +78,7 @@ describeScenario(
       await alice.l2BalanceBecomes(token, confirmed * units(token, DEPOSIT));
     });
 
-    it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the deposit is confirmed after it`, async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the deposit is confirmed after it`, async () => {
       await network.partition(PARTITION_SECONDS);
       const outcome = await depositThrough(`a ${PARTITION_SECONDS} s partition between the client and L1`);
       expect((await network.state()).counts.heldByPartition, 'the partition held calls of the client').toBeGreaterThan(

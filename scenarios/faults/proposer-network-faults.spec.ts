@@ -5,22 +5,21 @@
 // is confirmed; should it fail instead, the harness names the cause within a few progress intervals. The kernel here
 // has no netem, so the link is put through the devnet's limiting endpoint: Alice's hosts file sends the proposer's
 // registered host there, and it passes her transactions on (fixtures/faults/network-faults.ts).
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   CLIENT_MET_PROPOSER_FAULT,
   clientProposerLink,
   outcomeOfFault,
-  whyNoClientProposerFaults,
+  clientProposerFaultInjection,
   type ClientProposerLink,
 } from '../../fixtures/faults';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { afterEachTest, attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 
 const target = currentTarget();
-const unavailable = whyNoClientProposerFaults(target);
 const token = target.tokens.find((t) => t.decimals === 18)!;
 const TRANSFER = '1';
 const TRANSFERS = 4n;
@@ -31,7 +30,7 @@ const TRANSFERS = 4n;
 const PARTITION_SECONDS = 15;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Network faults' },
+  { epic: 'Reliability', feature: 'Network faults', needs: [clientProposerFaultInjection(target)] },
   "the network between Alice's client and the proposer turns bad",
   () => {
     let cast: Cast | undefined;
@@ -41,8 +40,7 @@ describeScenario(
     let link: ClientProposerLink;
     const received = new Map<User, bigint>();
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob', 'carol'], {
         tokens: { alice: { [token.symbol]: TRANSFERS * units(token, TRANSFER) } },
         scenario: 'proposer network faults',
@@ -53,12 +51,12 @@ describeScenario(
       await deposit.reaches('Confirmed');
     });
 
-    afterEach(async () => {
-      if (!unavailable) await attachJson("the client's link to the proposer", await link.state());
-      if (!unavailable) await link.heal();
+    afterEachTest(async () => {
+      await attachJson("the client's link to the proposer", await link.state());
+      await link.heal();
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 
@@ -81,8 +79,7 @@ describeScenario(
       return user.l2BalanceBecomes(token, count * units(token, TRANSFER));
     };
 
-    it('latency of 300 ms with 200 ms of jitter on every post to the proposer: the transfer is confirmed', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('latency of 300 ms with 200 ms of jitter on every post to the proposer: the transfer is confirmed', async () => {
       await link.degrade({ latencyMs: 300, jitterMs: 200 });
       const outcome = await transferThrough("300 ± 200 ms on the client's link to the proposer", bob);
       expect(outcome.kind, 'a slow link only slows the client').toBe('completed');
@@ -90,8 +87,7 @@ describeScenario(
       await receivedAll(bob);
     });
 
-    it('every second post to the proposer lost: the transfers are confirmed, the lost post sent again', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it('every second post to the proposer lost: the transfers are confirmed, the lost post sent again', async () => {
       await link.degrade({ latencyMs: 0, lossEvery: 2 });
       // Of two transfers' first posts in a row, one is the second of a pair. A client restart between them (a listener
       // restart mended, N16) starts its link's count afresh, so a third transfer is made only then: the loss is met.
@@ -103,8 +99,7 @@ describeScenario(
       await receivedAll(carol);
     });
 
-    it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it(`a partition of ${PARTITION_SECONDS} s that heals by itself: the transfer is confirmed after it`, async () => {
       // A listener restart (N16) is mended before the spend by a client restart longer than the partition: mend it first.
       await alice.readyToSpend('transfer');
       await link.partition(PARTITION_SECONDS);

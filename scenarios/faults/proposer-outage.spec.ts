@@ -3,29 +3,33 @@
 // her L2 balance is the deposit and L1 moved by exactly the deposit, the fee and her gas.
 //
 // It runs on a devnet of its own: stopping the run's shared proposer would fail the spends of every scenario beside it.
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
+import { expect, it, inject } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import {
   devnetControls,
   recordWaitProgress,
   underFault,
-  whyNoFaults,
+  faultInjection,
   type ProposerOutage,
   type WaitProgressRecord,
 } from '../../fixtures/faults';
-import { attachText, describeScenario, skipBecause } from '../../fixtures/report';
+import { attachText, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 
-const unavailable = whyNoFaults(currentTarget());
 const DEPOSIT = '2';
 const BATCH_WINDOW_SECONDS = 2;
 
 describeScenario(
-  { epic: 'Reliability', feature: 'Faults survived', story: 'Proposer outage' },
+  {
+    epic: 'Reliability',
+    feature: 'Faults survived',
+    story: 'Proposer outage',
+    needs: [faultInjection(currentTarget())],
+  },
   'the proposer stops while a confirmation is awaited',
   () => {
     let devnet: Devnet | undefined;
@@ -40,8 +44,7 @@ describeScenario(
     let deposit: TrackedRequest;
     let confirmed: Promise<unknown>;
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       const run = DevnetFacts.parse(inject('devnet')).run;
       devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
       facts = devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run });
@@ -54,7 +57,7 @@ describeScenario(
       [alice] = cast.users as [User];
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       progress?.stop();
       // Never leave the devnet without its proposer, whatever failed.
       await outage?.end();
@@ -65,8 +68,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    it("the wait for the deposit's confirmation says which proposer does not answer, and since when, within one progress interval", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("the wait for the deposit's confirmation says which proposer does not answer, and since when, within one progress interval", async () => {
       l1 = await watchL1(alice, [token]);
       progress = recordWaitProgress();
       outage = await devnetControls(target, facts).stopProposer();
@@ -89,7 +91,6 @@ describeScenario(
     });
 
     it('once the proposer is back, the deposit is confirmed and Alice holds it on L2, with L1 down by exactly value, fee and gas', async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
       if (!outage) throw new Error('prerequisite failed: the proposer outage (see the previous test)');
       const back = await outage.end();
       await context.annotate(`proposer down for ${(back.outageMs / 1_000).toFixed(1)} s`);

@@ -7,7 +7,7 @@
 //
 // It runs on a devnet of its own: on the run's shared devnet, other scenarios' blocks are delivered too, and a cut meant
 // for the deposit's delivery could fall on theirs.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { watchL1 } from '../../fixtures/expectations';
 import {
@@ -17,20 +17,19 @@ import {
   subscribeToContractEvents,
   type ContractEventSubscription,
 } from '../../fixtures/event-webhooks';
-import { deliveryRetriesOf, whyNoFaults, underFault } from '../../fixtures/faults';
+import { deliveryRetriesOf, faultInjection, underFault } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, describeScenario, skipBecause } from '../../fixtures/report';
+import { attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { startDevnet, type Devnet } from '../../fixtures/network';
 import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 
-const unavailable = whyNoFaults(currentTarget());
 const DEPOSIT = '1';
 const BATCH_WINDOW_SECONDS = 2;
 
 describeScenario(
-  { epic: 'Contract-event webhooks', feature: 'Faults survived' },
+  { epic: 'Contract-event webhooks', feature: 'Faults survived', needs: [faultInjection(currentTarget())] },
   'the webhook receiver is unreachable for a while',
   () => {
     let devnet: Devnet | undefined;
@@ -41,8 +40,7 @@ describeScenario(
     let alice: User;
     const subscriptions: ContractEventSubscription[] = [];
 
-    beforeAll(async () => {
-      if (unavailable) return;
+    setUp(async () => {
       const run = DevnetFacts.parse(inject('devnet')).run;
       devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
       target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
@@ -55,7 +53,7 @@ describeScenario(
       [alice] = cast.users as [User];
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       for (const subscription of subscriptions) await subscription.close();
       await cast?.close();
       await devnet?.stop();
@@ -83,8 +81,7 @@ describeScenario(
         diagnose: () => alice.diagnose(),
       });
 
-    it("unreachable for fewer attempts than the devnet double's retries: the deposit's own deliveries, cut, are made again and its block arrives by push", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("unreachable for fewer attempts than the devnet double's retries: the deposit's own deliveries, cut, are made again and its block arrives by push", async () => {
       const events = await subscribe('push', 'webhook outage within retries');
       const receiver = events.receiver!;
       const l1 = await watchL1(alice, [token]);
@@ -116,8 +113,7 @@ describeScenario(
       ).toEqual(cut.map((delivery) => ['accepted', delivery.cuts + 1]));
     });
 
-    it("unreachable for longer than the push grace period: the harness pulls the events API, and the deposit's block arrives by pull", async (context) => {
-      if (unavailable) return skipBecause(context, unavailable);
+    it("unreachable for longer than the push grace period: the harness pulls the events API, and the deposit's block arrives by pull", async () => {
       const events = await subscribe('auto', 'webhook outage beyond retries');
       const receiver = events.receiver!;
       receiver.goOffline();

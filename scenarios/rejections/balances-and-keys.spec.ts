@@ -5,7 +5,7 @@
 // identity point, so that case runs last of the spends); a key derivation from a mnemonic that is not 24 words or from
 // a malformed path is refused with 500 and leaves the user's keys loaded. Each time nothing moves: L1 and L2 balances
 // of both users, the tokens in escrow and both clients' commitments.
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { hex64, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
 import {
@@ -15,7 +15,7 @@ import {
   mnemonicOfWords,
   rejectionToken,
 } from '../../fixtures/expectations';
-import { describeScenario } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -34,7 +34,7 @@ describeScenario(
     let alice: User;
     let bob: User;
 
-    beforeAll(async () => {
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: deposited } },
         scenario: 'balance and key rejections',
@@ -45,7 +45,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 

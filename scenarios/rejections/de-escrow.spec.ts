@@ -6,7 +6,7 @@
 // reads recipientAddress as a number
 // (EYBlockchain/nightfall_4_CE @ master 6ee83be : lib/src/hex_conversion.rs:26-30), so the short form names the same
 // address and pays out.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   amountHex,
   deEscrowBody,
@@ -30,7 +30,7 @@ import {
   watchL1,
   type L1Watch,
 } from '../../fixtures/expectations';
-import { checkOnlyWhere, describeScenario, type SkipContext } from '../../fixtures/report';
+import { checkOnlyWhere, describeScenario, setUp, type SkipContext, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User, type Withdrawal } from '../../fixtures/users';
@@ -63,7 +63,7 @@ describeScenario(
         'no de-escrow route (POST /v1/de-escrow answers 404): the client de-escrows by itself, so there is no de-escrow to refuse',
       );
 
-    beforeAll(async () => {
+    setUp(async () => {
       // The plan's own rule, checked before anything moves (a precondition, not a verdict): Alice keeps change, so her
       // withdrawal confirms on every build (EYBlockchain/nightfall_4_CE @ master 6ee83be :
       // nightfall_client/src/drivers/rest/client_operation.rs:60-67).
@@ -82,7 +82,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       await target.blockProduction?.release();
       await cast?.close();
     });

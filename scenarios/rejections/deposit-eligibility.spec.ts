@@ -8,7 +8,7 @@
 // PendingCreation. Either way nothing of value moves: every user's L1 tokens and L2 balances, the tokens in escrow and
 // everyone's earlier commitments stay as they were; a client that sent transactions paid exactly their gas and nothing
 // else.
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { depositBody, units, type DepositBody } from '../../fixtures/api';
 import {
   expectEscrowReverted,
@@ -18,8 +18,8 @@ import {
   watchLedgers,
 } from '../../fixtures/expectations';
 import { createLogger } from '../../fixtures/log';
-import { describeScenario, skipBecause } from '../../fixtures/report';
-import { currentTarget } from '../../fixtures/target';
+import { describeScenario, needing, setUp, tearDown } from '../../fixtures/report';
+import { currentTarget, devnetOnly } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
 import { topUpNative } from '../../fixtures/users/native-top-up';
@@ -45,7 +45,7 @@ describeScenario(
     const deposit = (): DepositBody =>
       depositBody({ token: { address: token.address, standard: 'ERC20' }, value, fee: target.depositFeeWei });
 
-    beforeAll(async () => {
+    setUp(async () => {
       cast = await startCast(target, ['carol', 'dave', 'erin'], {
         tokens: { carol: { [token.symbol]: value }, dave: { [token.symbol]: value } },
         native: { dave: 0n },
@@ -57,7 +57,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       // Dave's token goes back to the funder by a transfer he pays for.
       if (dave)
         await topUpNative(dave, target.gasAllowanceWei).catch((error: unknown) =>
@@ -66,15 +66,15 @@ describeScenario(
       await cast?.close();
     });
 
-    it('a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent', async (context) => {
-      if (target.name !== 'devnet') {
-        await skipBecause(
-          context,
-          `${target.name}: the users' keys are pre-certified there, so no client address is left out of the allowlist`,
-        );
-      }
-      await expectUnescrowedDeposit(carol);
-    });
+    it(
+      'a deposit from an address that is not allowlisted: the client reports Submitted, but escrow_funds reverted on L1 (unchecked receipt); only gas is spent',
+      needing(
+        devnetOnly("the users' keys are pre-certified there, so no client address is left out of the allowlist"),
+        async () => {
+          await expectUnescrowedDeposit(carol);
+        },
+      ),
+    );
 
     it('a deposit from a client without gas: accepted with 202, then Failed (its approval cannot be sent); nothing moves', async () => {
       await expectQueuedThenFailed(dave, { operation: 'deposit', body: deposit() }, cast.users, target.tokens);

@@ -5,12 +5,12 @@
 // PendingSpend for good (fixtures/builds/failed-spends.ts), so each case spends a commitment of its own, and on the
 // real network the plume cases do not run. Nothing else moves: L1 and L2 balances — the fee balance too — and both
 // clients' other commitments.
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { erc20, gasCoin } from '../../fixtures/assets';
 import { transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
 import { expectSpendFailedAfterSelection, rejectionToken } from '../../fixtures/expectations';
-import { describeScenario } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type User } from '../../fixtures/users';
@@ -37,7 +37,7 @@ describeScenario(
     let alice: User;
     let bob: User;
 
-    beforeAll(async () => {
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: 2n * units(token, token.amounts.deposit) } },
         identities: identitySourceFor(target),
@@ -57,7 +57,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 

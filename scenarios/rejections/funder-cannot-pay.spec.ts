@@ -4,8 +4,8 @@
 // where to send it, and move nothing. On the devnet, the devnet stands in for the test network
 // (fixtures/faults/stand-in-profile.ts) and a fresh funder is given too little of everything.
 import { parseEther } from 'viem';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeScenario } from '../../fixtures/report';
+import { expect, it } from 'vitest';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { runNestedE2e, type NestedE2eRun } from '../../fixtures/faults/nested-e2e';
 import { standInProfile, writeStandInEnvFile, type StandInToken } from '../../fixtures/faults/stand-in-profile';
 import {
@@ -17,13 +17,11 @@ import {
   type UnderFundedFunder,
 } from '../../fixtures/faults/under-funded-funder';
 import { existsSync } from 'node:fs';
-import { skipBecause } from '../../fixtures/report/skip';
 import { DevnetFacts } from '../../fixtures/target/devnet-facts';
-import { currentTarget } from '../../fixtures/target';
+import { currentTarget, devnetOnly } from '../../fixtures/target';
 import { inject } from 'vitest';
 
 const target = currentTarget();
-const DEVNET_ONLY = `${target.name}: this refusal needs a network whose funder the harness can make poor on purpose; it runs on the devnet standing in for the test network`;
 /** A refused run is over in seconds (tsx start, preflight); the bound covers a busy 2-core machine. */
 const REFUSAL_BOUND_MS = 90_000;
 /** Every ERC-20 of the run, as the stand-in profile lists it: the round trip's amounts, funded by transfer. */
@@ -42,40 +40,45 @@ let funder: UnderFundedFunder;
 let run: NestedE2eRun;
 let stateDir: string;
 
-beforeAll(async () => {
-  if (target.name !== 'devnet') return;
-  funder = await underFundedFunder(target, tokens, POOR);
-  const profile = standInProfile(DevnetFacts.parse(inject('devnet')), {
-    funderKey: funder.key,
-    tokens,
-    gasAllowanceWei: target.gasAllowanceWei,
-  });
-  const files = writeStandInEnvFile(profile, 'poor-funder');
-  stateDir = files.stateDir;
-  run = await runNestedE2e({
-    args: ['--target', 'testnet', '--env-file', files.envFile, 'scenarios/round-trip'],
-    timeoutMs: REFUSAL_BOUND_MS,
-  });
-});
-
-afterAll(async () => {
-  if (funder) await returnFunds(target, funder);
-});
-
 describeScenario(
-  { epic: 'Rejections', feature: 'Funder cannot pay' },
+  {
+    epic: 'Rejections',
+    feature: 'Funder cannot pay',
+    needs: [
+      devnetOnly(
+        'this refusal needs a network whose funder the harness can make poor on purpose; it runs on the devnet standing in for the test network',
+      ),
+    ],
+  },
   'Preflight refuses a run its funder cannot pay for',
   () => {
-    it('preflight refuses the run with exit status 2, before any scenario starts', async (context) => {
-      if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
+    setUp(async () => {
+      funder = await underFundedFunder(target, tokens, POOR);
+      const profile = standInProfile(DevnetFacts.parse(inject('devnet')), {
+        funderKey: funder.key,
+        tokens,
+        gasAllowanceWei: target.gasAllowanceWei,
+      });
+      const files = writeStandInEnvFile(profile, 'poor-funder');
+      stateDir = files.stateDir;
+      run = await runNestedE2e({
+        args: ['--target', 'testnet', '--env-file', files.envFile, 'scenarios/round-trip'],
+        timeoutMs: REFUSAL_BOUND_MS,
+      });
+    });
+
+    tearDown(async () => {
+      if (funder) await returnFunds(target, funder);
+    });
+
+    it('preflight refuses the run with exit status 2, before any scenario starts', async () => {
       expect(run.code, `exit status (signal ${run.signal}); output:\n${run.output.slice(-4000)}`).toBe(2);
       expect(run.output).toContain('preflight found 1 problem in');
       expect(run.output).toContain(`1. [FunderTooPoor] the funder ${funder.address} cannot cover the run: `);
       expect(run.output, 'vitest never started').not.toMatch(/^running \d+ test files/m);
     });
 
-    it('names, for each asset, how much is missing: what the run needs less what the funder holds', async (context) => {
-      if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
+    it('names, for each asset, how much is missing: what the run needs less what the funder holds', async () => {
       const [native, ...tokenShortfalls] = shortfallsIn(run.output);
       expect(native!.symbol).toBe('ETH');
       expect(native!.holds).toBe(asWritten(funder.holding.native, 18));
@@ -90,13 +93,11 @@ describeScenario(
       ]);
     });
 
-    it('says where to send the missing funds', async (context) => {
-      if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
+    it('says where to send the missing funds', async () => {
       expect(run.output).toContain(`fix: send the missing funds to ${funder.address}`);
     });
 
-    it('moves no funds: the funder sent no transaction and holds exactly what it held', async (context) => {
-      if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
+    it('moves no funds: the funder sent no transaction and holds exactly what it held', async () => {
       const now = await funderNow(target, funder);
       expect(now.sent).toBe(0);
       expect({ native: now.holding.native, tokens: now.holding.tokens }).toEqual({
@@ -105,8 +106,7 @@ describeScenario(
       });
     });
 
-    it("creates no identity: the ledger of the run's users was never written", async (context) => {
-      if (target.name !== 'devnet') return skipBecause(context, DEVNET_ONLY);
+    it("creates no identity: the ledger of the run's users was never written", async () => {
       expect(existsSync(`${stateDir}/ledger.jsonl`)).toBe(false);
     });
   },

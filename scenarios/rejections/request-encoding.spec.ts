@@ -6,7 +6,7 @@
 // fails the request later (`Failed`, no notification). Either way nothing moves: L1 and L2 balances of both users, the
 // tokens in escrow and both clients' commitments. Each case is a well-formed body from the fixtures with the one field
 // under test written wrongly.
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { depositBody, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { skipForBuild } from '../../fixtures/builds';
 import {
@@ -16,7 +16,7 @@ import {
   rejectionToken,
   watchLedgers,
 } from '../../fixtures/expectations';
-import { describeScenario } from '../../fixtures/report';
+import { describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -39,7 +39,7 @@ describeScenario(
     let alice: User;
     let bob: User;
 
-    beforeAll(async () => {
+    setUp(async () => {
       // Alice holds the token on L1 and on L2, so that each refusal is about the encoding and nothing else.
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: 2n * amount.deposit } },
@@ -51,7 +51,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 

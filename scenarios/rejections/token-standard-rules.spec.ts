@@ -5,7 +5,7 @@
 // a value finds no commitment worth it (an item's commitment has value 0) and is Failed too. Each time nothing moves:
 // the item stays where it was on L1, no L1 transaction is sent, and L1 and L2 balances and both clients' commitments
 // are unchanged.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   collectionUnderTest,
   describeAsset,
@@ -16,7 +16,7 @@ import {
 } from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
-import { attachJson, describeScenario, nothingToTest } from '../../fixtures/report';
+import { attachJson, describeScenario, nothingToTest, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -37,7 +37,7 @@ describeScenario(
     let heldItem: Asset | undefined;
     let depositedItem: Asset | undefined;
 
-    beforeAll(async () => {
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
         scenario: 'token-standard rejections',
@@ -54,7 +54,7 @@ describeScenario(
 
     reportCastPerTest(() => cast);
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 

@@ -1,7 +1,7 @@
 // The main scenario: two users, each with their own client, move an ERC-20 from public L1 balances into private
 // commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
 // tokens run side by side, each in its own worker with its own users and clients.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units, type CommitmentEntry } from '../../fixtures/api';
 import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
 import {
@@ -28,7 +28,15 @@ import {
   type L1Watch,
 } from '../../fixtures/expectations';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import { attachJson, checkOnlyWhere, describeScenario, labels, nothingToTest } from '../../fixtures/report';
+import {
+  attachJson,
+  checkOnlyWhere,
+  describeScenario,
+  labels,
+  nothingToTest,
+  setUp,
+  tearDown,
+} from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import {
@@ -91,7 +99,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
       /** Every request whose L2 block a client confirmed, in order. */
       const confirmed: TrackedRequest[] = [];
 
-      beforeAll(async () => {
+      setUp(async () => {
         // The plan's own rule, checked before anything moves (a precondition, not a verdict): Bob withdraws less than he
         // received, so the change makes his withdrawal Confirmed on every build
         // (EYBlockchain/nightfall_4_CE @ master 6ee83be : nightfall_client/src/drivers/rest/client_operation.rs:60-67),
@@ -128,7 +136,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
 
       // Behaviors view: epic → one feature per token → one story per phase of the round trip.
 
-      afterAll(async () => {
+      tearDown(async () => {
         await target.blockProduction?.release();
         await events?.close();
         // Closing writes its own funds report (swept, spent, left behind) as a run attachment: an attachment made here

@@ -2,7 +2,7 @@
 // privately, Bob withdraws to his own L1 address and the funds leave escrow. At every step the token's holders on L1
 // (Alice, the escrow, Bob) are read at one block and compared to the unit, and each client's L2 view (balance and
 // commitments of the token) must agree. One spec file per standard declares it, so the standards run side by side.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   collectionUnderTest,
   describeAsset,
@@ -17,7 +17,7 @@ import {
 } from '../../fixtures/assets';
 import { erc3525DeEscrowDefect, skipForBuild } from '../../fixtures/builds';
 import { expectDeEscrowPaidNothing, expectL1Change, watchL1, type L1Outcome } from '../../fixtures/expectations';
-import { attachJson, describeScenario, nothingToTest, type SkipContext } from '../../fixtures/report';
+import { attachJson, describeScenario, nothingToTest, setUp, type SkipContext, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type SaltSource, type User, type Withdrawal } from '../../fixtures/users';
@@ -67,7 +67,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
         expect(held, what).toEqual(expected);
       };
 
-      beforeAll(async () => {
+      setUp(async () => {
         if ('skip' in configured) return;
         cast = await startCast(target, ['alice', 'bob'], {
           identities: identitySourceFor(target),
@@ -81,7 +81,7 @@ export function assetRoundTrip(trip: AssetRoundTrip): void {
         withdrawn = trip.withdrawn ? partOf(paid, trip.withdrawn) : paid;
       });
 
-      afterAll(async () => {
+      tearDown(async () => {
         await cast?.close();
       });
 

@@ -3,7 +3,7 @@
 // proposer's fee twice plus the deposit fee on L1 and gives the depositor a fee commitment of the deposit fee; a
 // transfer or withdrawal pays its fee out of the sender's fee commitments (the rest comes back as fee change), and the
 // fee travels in the transaction's slot of the L2 block. A withdrawal that pays a fee is Confirmed on every build.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   depositMsgValue,
   depositsEscrowedIn,
@@ -22,7 +22,7 @@ import {
   watchL1,
   type L1Outcome,
 } from '../../fixtures/expectations';
-import { attachJson, describeScenario } from '../../fixtures/report';
+import { attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type User } from '../../fixtures/users';
@@ -48,7 +48,7 @@ describeScenario(
     let bob: User;
     let startBlock: bigint;
 
-    beforeAll(async () => {
+    setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: amounts.deposit.value } },
         identities: identitySourceFor(target),
@@ -58,7 +58,7 @@ describeScenario(
       startBlock = await alice.publicClient.getBlockNumber();
     });
 
-    afterAll(async () => {
+    tearDown(async () => {
       await cast?.close();
     });
 
