@@ -27,6 +27,8 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   warning: new RegExp(`^  ([\\w/-]+ )?\\[${CLOCK} WARN [\\w:-]+\\] .+$`),
   summary: /^(tests: \d+ passed, 0 failed, \d+ skipped|\d+ tests in \d+ files, .+|)$/,
   junit: /^JUNIT report written to .+junit\.xml$/,
+  privacy:
+    /^privacy: \d+ finding\(s\) that are known defects \((\d+ of known defect [\w-]+(, )?)+\) — reported, not failing the run \(\S+privacy\.json, and the report\)$/,
   report: /^report: reports\/allure-report\/index\.html \(each test's full log is attached to it\)$/,
   'run log': /^run log: \S+\/run\.jsonl \(.+\)$/,
   trends: /^trends: \S+\/trends\.html \(\d+ run\(s\) kept in \S+\/trends-history\.jsonl\)$/,
