@@ -48,7 +48,14 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
       body: transferBody({ token: stablecoin(), value: 40n, recipient: bob.keys!.zkpPublicKey, fee: 0n }),
     });
     await waitForStatus(alice.api, id, ['Failed']);
-    expect(alice.logs.find((l) => l.includes(`${id} Error processing request`))).toContain('Error getting token info');
+    // The container's log reaches the harness on a stream of its own: it may trail the API's Failed under load.
+    const failure = await waitFor({
+      what: `alice's log to say why request ${id} failed`,
+      timeoutMs: 10_000,
+      probe: () => alice.logs.find((l) => l.includes(`${id} Error processing request`)),
+      isDone: (line) => line !== undefined,
+    });
+    expect(failure).toContain('Error getting token info');
     expect((await alice.api.commitments()).map((c) => [c.preimage.value, c.status])).toEqual([[100n, 'Unspent']]);
   });
 
