@@ -19,6 +19,7 @@ import {
 } from '../../../fixtures/api';
 import { newMnemonic, submit, waitForCommitments, waitForStatus, type Submission } from './support/client-api';
 import type { TestClient } from './support/client-devnet';
+import { failureReason } from './support/logs';
 import { useClientDevnet } from './support/suite';
 
 type Build = 'plume' | 'head';
@@ -68,7 +69,7 @@ describe.each(['plume', 'head'] as const)(
       const id = await submit(api, submission);
       await waitForStatus(api, id, ['Failed']);
       const created = (await api.commitments()).filter((c) => !before.has(c._id));
-      const reason = alice().logs.find((l) => l.includes(`${id} Error processing request`)) ?? '(no reason logged)';
+      const reason = await failureReason(alice(), id); // logged after any rollback
       const rolledBack = alice().logs.some((l) => l.includes(`${id} Rolling back`));
       expect(rolledBack).toBe(build === 'head' && !reason.includes('identity point'));
       return { created, reason };

@@ -8,6 +8,7 @@ import { deEscrowBody, depositBody, hex64, transferBody, withdrawBody } from '..
 import { apiFailure, queuedId, waitForBalance, waitForCommitments, waitForStatus } from './support/client-api';
 import { call } from './support/raw-http';
 import { allBlocksProcessed, transactionEventFor } from './support/notifications';
+import { loggedLine } from './support/logs';
 import { useClientDevnet } from './support/suite';
 
 const WithdrawResponse = z.object({ success: z.literal(true), message: z.string(), withdraw_fund_salt: z.string() });
@@ -75,13 +76,13 @@ describe('client simulator: deposit → transfer → withdraw → de-escrow (plu
     const { withdraw_fund_salt: salt, message } = WithdrawResponse.parse(JSON.parse(event.response));
     expect(message).toBe('Withdraw operation completed successfully');
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
-    expect(
-      bob.logs.some(
-        (l) =>
-          l.includes('nightfall_client::driven::queue] Response: TransactionEvent') &&
-          l.includes(`\\"withdraw_fund_salt\\":\\"${salt}\\"`),
-      ),
-    ).toBe(true);
+    // The delivery may arrive before the log line that announced it.
+    await loggedLine(
+      bob,
+      (l) =>
+        l.includes('nightfall_client::driven::queue] Response: TransactionEvent') &&
+        l.includes(`\\"withdraw_fund_salt\\":\\"${salt}\\"`),
+    );
     const status = await waitForStatus(bob.api, id, ['Submitted']);
     expect(status.child_request_args).toBeNull(); // the salt is not in the request status
 

@@ -12,6 +12,7 @@ import { deEscrowBody, depositBody, withdrawBody, type TokenRef } from '../../..
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, submit, waitForCommitments, waitForStatus } from './support/client-api';
 import type { ClientDevnet } from './support/client-devnet';
+import { failureReason } from './support/logs';
 import { transactionEventFor } from './support/notifications';
 import { useClientDevnet } from './support/suite';
 
@@ -39,7 +40,7 @@ describe('client simulator (plume): a signer who cannot cover a 500M-gas reserva
 
   it('an ERC-721 deposit is Failed (its approval is refused, nothing is mined), an ERC-20 deposit still goes through', async () => {
     const { devnet } = suite();
-    const { api, identity, logs } = client();
+    const { api, identity } = client();
     const erc721: TokenRef = { address: devnet.deployment.tokens.erc721, standard: 'ERC721' };
     await devnet.mintErc721(identity.address, 21n);
     await devnet.setNativeBalance(identity.address, await poorButNotBroke(devnet));
@@ -50,7 +51,7 @@ describe('client simulator (plume): a signer who cannot cover a 500M-gas reserva
       body: depositBody({ token: erc721, value: 0n, fee: 0n, tokenId: 21n }),
     });
     await waitForStatus(api, refused, ['Failed']);
-    expect(logs.find((l) => l.includes(`${refused} Error processing request`))).toMatch(
+    expect(await failureReason(client(), refused)).toMatch(
       /token approval failed: .*(insufficient funds|exceeds the balance)/i,
     );
     expect(await nonceOf(devnet, identity.address)).toBe(nonce);

@@ -16,21 +16,12 @@ import { waitFor } from '../../../fixtures/waits';
 import { newMnemonic, queuedId, waitForStatus } from './support/client-api';
 import type { TestClient } from './support/client-devnet';
 import { startL1CallBreaker, type L1CallBreaker } from './support/l1-call-breaker';
+import { loggedAt as logged } from './support/logs';
 import { useClientDevnet } from './support/suite';
 
 const LAYER2_BLOCK_NUMBER = toFunctionSelector('layer2_block_number()');
 const isLayer2BlockNumberCall = (call: { method: string; params?: unknown[] | undefined }) =>
   call.method === 'eth_call' && JSON.stringify(call.params ?? []).includes(LAYER2_BLOCK_NUMBER.slice(2));
-
-/** Waits for a line holding `text` in the client's log and returns its index. */
-async function logged(client: TestClient, text: string, timeoutMs = 30_000): Promise<number> {
-  return waitFor({
-    what: `the client to log "${text}"`,
-    timeoutMs,
-    probe: () => client.logs.findIndex((l) => l.includes(text)),
-    isDone: (index) => index >= 0,
-  });
-}
 
 describe('plume client: one failed eth_getTransactionByHash while a block is processed (N17, then N16)', () => {
   const suite = useClientDevnet({ identities: 1 });

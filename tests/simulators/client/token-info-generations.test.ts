@@ -11,6 +11,7 @@ import { nfTokenId } from '../../../fixtures/l1-contracts'; // the harness's der
 import { depositBody, transferBody } from '../../../fixtures/api';
 import { waitFor } from '../../../fixtures/waits';
 import { apiFailure, submit, waitForCommitments, waitForStatus } from './support/client-api';
+import { failureReason } from './support/logs';
 import { useClientDevnet } from './support/suite';
 
 describe('client simulator on plume-era contracts: getTokenInfo per build', () => {
@@ -48,14 +49,7 @@ describe('client simulator on plume-era contracts: getTokenInfo per build', () =
       body: transferBody({ token: stablecoin(), value: 40n, recipient: bob.keys!.zkpPublicKey, fee: 0n }),
     });
     await waitForStatus(alice.api, id, ['Failed']);
-    // The container's log reaches the harness on a stream of its own: it may trail the API's Failed under load.
-    const failure = await waitFor({
-      what: `alice's log to say why request ${id} failed`,
-      timeoutMs: 10_000,
-      probe: () => alice.logs.find((l) => l.includes(`${id} Error processing request`)),
-      isDone: (line) => line !== undefined,
-    });
-    expect(failure).toContain('Error getting token info');
+    expect(await failureReason(alice, id)).toContain('Error getting token info');
     expect((await alice.api.commitments()).map((c) => [c.preimage.value, c.status])).toEqual([[100n, 'Unspent']]);
   });
 

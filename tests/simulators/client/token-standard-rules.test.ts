@@ -10,6 +10,7 @@ import { erc1155Abi, erc3525Abi, erc721Abi } from '../../../docker/contracts/abi
 import { depositBody, withdrawBody, type DepositBody, type TokenRef, type TokenStandard } from '../../../fixtures/api';
 import { queuedId, submit, waitForCommitments, waitForStatus, type Submission } from './support/client-api';
 import { transactionEventFor } from './support/notifications';
+import { failureReason } from './support/logs';
 import { useClientDevnet } from './support/suite';
 
 describe('client simulator: per-standard deposit and withdraw rules (plume)', () => {
@@ -24,16 +25,13 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
 
   /** The request ends Failed, the client sent no L1 transaction (not even an approval) and stored nothing. */
   async function expectRefusedBeforeL1(submission: Submission, reason: string): Promise<void> {
-    const { api, logs } = client();
+    const { api } = client();
     const [nonceBefore, before] = [await nonce(), await snapshot()];
     const id = await submit(api, submission);
     await waitForStatus(api, id, ['Failed']);
     expect(await nonce(), 'no approval, no escrow: the client sent nothing').toBe(nonceBefore);
     expect(await snapshot()).toEqual(before);
-    expect(
-      logs.some((line) => line.includes(id) && line.includes(reason)),
-      `the worker logs "${reason}"`,
-    ).toBe(true);
+    expect(await failureReason(client(), id), `the worker logs "${reason}"`).toContain(reason);
   }
 
   async function confirmedDeposit(body: DepositBody) {
@@ -124,7 +122,7 @@ describe('client simulator: per-standard deposit and withdraw rules (plume)', ()
     await waitForStatus(client().api, id, ['Failed']);
     expect(await snapshot()).toEqual(before);
     expect(before).toContain(`${nft._id}:Unspent`);
-    expect(client().logs.some((line) => line.includes('Not enough commitments to cover the value'))).toBe(true);
+    expect(await failureReason(client(), id)).toContain('Not enough commitments to cover the value');
   });
 
   it("an ERC-3525 deposit's value is not checked against the token's: the commitment holds the value claimed, the whole token is escrowed", async () => {
