@@ -10,6 +10,7 @@ import { connect, createServer as createNetServer, type AddressInfo } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pRetry, { AbortError } from 'p-retry';
 import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,7 +260,14 @@ describe('preflight on the devnet standing in for the test network', () => {
   // Last: it freezes the devnet's proposer for a moment.
   it('fails on a proposer that accepts connections but does not answer, within its bound', async () => {
     const proposer = (await dockerEngine()).getContainer(devnet.containers.proposer.getId());
-    await proposer.pause();
+    // The cgroup freezer may fail to freeze a busy process in time ("unable to freeze"); docker leaves it running.
+    await pRetry(
+      () =>
+        proposer.pause().catch((error: unknown) => {
+          throw String(error).includes('unable to freeze') ? error : new AbortError(error as Error);
+        }),
+      { retries: 3, minTimeout: 1_000 },
+    );
     try {
       const { failures } = await failuresOf(standIn());
       expect(failures).toHaveLength(1);

@@ -174,6 +174,31 @@ describe('plume client: one failed layer2_block_number call in the idle sync che
   });
 });
 
+describe('plume client: a slow answer to the idle sync check (N18 needs a failure, not a delay)', () => {
+  const suite = useClientDevnet({ identities: 1 });
+  let breaker: L1CallBreaker;
+  afterAll(async () => breaker?.close());
+
+  it('is awaited: the queue worker lives on and the next deposit confirms', async () => {
+    const { devnet } = suite();
+    breaker = await startL1CallBreaker(devnet.rpcUrl);
+    const dave = await devnet.startTestClient(devnet.identities[0]!, { name: 'dave', rpcUrl: breaker.url });
+    await logged(dave, 'Starting warp server and request queue');
+    // Longer than viem's default 10 s HTTP timeout: the real client's WebSocket provider has no per-request timeout.
+    const SLOW_MS = 12_000;
+    breaker.delayNext(isLayer2BlockNumberCall, SLOW_MS);
+    await waitFor({
+      what: 'the slow sync check to be answered and a later one asked',
+      timeoutMs: 3 * SLOW_MS,
+      probe: () => breaker.calls.filter(isLayer2BlockNumberCall).length,
+      isDone: (checks) => checks >= 2,
+    });
+    const id = queuedId(await dave.api.deposit(depositBody({ token: devnet.stablecoin, value: 1n, fee: 0n })));
+    await waitForStatus(dave.api, id, ['Confirmed']);
+    expect(dave.logs.filter((l) => l.includes('Failed to get synchronisation status'))).toEqual([]);
+  });
+});
+
 describe.each(['plume', 'head'] as const)('%s client: the history replay at start-up (N19)', (build) => {
   const suite = useClientDevnet({ identities: 2 });
   const breakers: L1CallBreaker[] = [];

@@ -72,8 +72,10 @@ export class L1 {
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
     // No retries: the real client's alloy provider has no retry layer (lib/src/wallets.rs:55-66 @ plume_testnet_client
-    // 4e84c58), so one refused or cut call fails what asked for it (N17, N18).
-    const transport = http(options.rpcUrl, { retryCount: 0 });
+    // 4e84c58), so one refused or cut call fails what asked for it (N17, N18). No timeout either: that provider is a
+    // WebSocket one (wallets.rs:335-381) with no per-request timeout, so a slow answer is awaited, never a failure
+    // (viem's default 10 s would end the queue worker on a merely slow node, as the real client does not).
+    const transport = http(options.rpcUrl, { retryCount: 0, timeout: 0 });
     this.publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_MS });
     this.#account = privateKeyToAccount(options.signingKey.reveal());
     this.#wallet = createWalletClient({ chain, transport, account: this.#account, pollingInterval: POLLING_MS });

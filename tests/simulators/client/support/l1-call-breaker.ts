@@ -19,12 +19,20 @@ interface Breaker {
   remaining: number;
 }
 
+interface Delay {
+  readonly matches: (call: Call) => boolean;
+  readonly ms: number;
+  remaining: number;
+}
+
 export interface L1CallBreaker {
   readonly url: string;
   /** Every call received, in order. */
   readonly calls: readonly Call[];
   /** Answers the next `times` calls that `matches` with the JSON-RPC error -32000 `message` instead of forwarding. */
   breakNext(matches: (call: Call) => boolean, message: string, times?: number): void;
+  /** Forwards the next `times` calls that `matches` only after `ms`, as a slow node answers. */
+  delayNext(matches: (call: Call) => boolean, ms: number, times?: number): void;
   /** How many of the chosen calls are still to be broken. */
   pending(): number;
   close(): Promise<void>;
@@ -39,6 +47,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startL1CallBreaker(upstream: string): Promise<L1CallBreaker> {
   const calls: Call[] = [];
   const breakers: Breaker[] = [];
+  const delays: Delay[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -50,6 +59,11 @@ export async function startL1CallBreaker(upstream: string): Promise<L1CallBreake
         breaker.remaining -= 1;
         answer = JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32000, message: breaker.message } });
       } else {
+        const delay = delays.find((d) => d.remaining > 0 && d.matches(call));
+        if (delay) {
+          delay.remaining -= 1;
+          await new Promise((resolve) => setTimeout(resolve, delay.ms));
+        }
         const forwarded = await request(upstream, {
           method: 'POST',
           body,
@@ -66,6 +80,7 @@ export async function startL1CallBreaker(upstream: string): Promise<L1CallBreake
     url: `http://127.0.0.1:${port}`,
     calls,
     breakNext: (matches, message, times = 1) => void breakers.push({ matches, message, remaining: times }),
+    delayNext: (matches, ms, times = 1) => void delays.push({ matches, ms, remaining: times }),
     pending: () => breakers.reduce((sum, b) => sum + b.remaining, 0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
