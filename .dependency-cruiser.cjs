@@ -42,7 +42,8 @@ const LAYERS = [
       ['run', "a run's outputs, summary, shards and teardown record"],
       ['assets', 'the tokens under test and how they are granted and held'],
       ['target', 'the devnet or testnet a run talks to: assembles network, chain, event service, builds, assets'],
-      ['preflight', 'checks of a target before any scenario runs'],
+      ['testnet/target', 'the test network as a target: its profile, real client image and certification'],
+      ['testnet/preflight', 'checks of the test network before any scenario runs'],
     ],
   ],
   [
@@ -55,6 +56,7 @@ const LAYERS = [
       ['explore', 'npm run explore: a reference model, its invariants and commands over users'],
       ['expectations', "the scenarios' assertions about users, builds and the target"],
       ['faults', 'faults scenarios inject on a target, and nested runs of the harness'],
+      ['testnet/recovery', "before a testnet run: the rescue of a killed run's clients and the ledger's sweep"],
     ],
   ],
   [
@@ -71,8 +73,8 @@ const FOLDERS = LAYERS.flatMap(([, , folders]) => folders.map(([name]) => name))
 const escapeRegex = (name) => name.replace(/[/-]/g, (c) => `\\${c}`);
 const pathOf = (name) => (name === 'report' ? '^fixtures/report/(?!trends/)' : `^fixtures/${escapeRegex(name)}/`);
 
-/** The fixtures/ folders that have a layer. */
-const KNOWN_FOLDERS = `^fixtures/(${FOLDERS.filter((name) => !name.includes('/'))
+/** The fixtures/ folders that have a layer (testnet/ by its sub-folders, each in its own layer). */
+const KNOWN_FOLDERS = `^fixtures/(${[...new Set(FOLDERS.map((name) => name.split('/')[0]))]
   .map(escapeRegex)
   .join('|')})/`;
 
@@ -132,6 +134,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^fixtures/.*\\.test\\.ts$' },
       to: { path: '^(scenarios/|tests/(?!support/))' },
+    },
+    {
+      name: 'testnet-behind-the-target',
+      comment:
+        "The testnet's machinery (fixtures/testnet/: its profile and target, preflight, the rescue before a run) is reached by the scenarios' language only through fixtures/target/, which picks the target; scripts and tests may use it directly.",
+      severity: 'error',
+      from: { path: '^(scenarios|fixtures)/', pathNot: '^fixtures/(target|testnet)/' },
+      to: { path: '^fixtures/testnet/' },
     },
     {
       name: 'fixtures-folder-has-a-layer',

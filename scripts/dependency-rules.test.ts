@@ -22,6 +22,10 @@ const TREE: Record<string, string[]> = {
   'docker/client/src/server.ts': ['../../../lib/http/plumbing'],
   'docker/images.ts': ['../lib/http/plumbing'],
   'fixtures/network/images.ts': ['../../docker/images'],
+  // Allowed: the target picks the testnet's machinery; scripts and tests use it directly.
+  'fixtures/testnet/target/profile.ts': [],
+  'fixtures/target/current-target.ts': ['../testnet/target/profile'],
+  'scripts/e2e.ts': ['../fixtures/testnet/target/profile'],
   // Violations, one per rule.
   'lib/files/reaches-up.ts': ['../../fixtures/secrets/secret'],
   'fixtures/users/reaches-into-double.ts': ['../../docker/client/src/server'],
@@ -33,6 +37,8 @@ const TREE: Record<string, string[]> = {
   'fixtures/users/reaches-unknown-folder.ts': ['../no-such-layer/leaf'],
   'fixtures/secrets/reaches-up.ts': ['../console/reporter'],
   'fixtures/console/reporter.ts': [],
+  'fixtures/users/reaches-into-testnet.ts': ['../testnet/target/profile'],
+  'scenarios/reaches-into-testnet.spec.ts': ['../fixtures/testnet/target/profile'],
   'fixtures/log/one.ts': ['./other'],
   'fixtures/log/other.ts': ['./one'],
 };
@@ -98,6 +104,8 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
         'fixtures-folder-has-a-layer-as-import: fixtures/users/reaches-unknown-folder.ts → fixtures/no-such-layer/leaf.ts',
         'layer-base: fixtures/secrets/reaches-up.ts → fixtures/console/reporter.ts',
         'no-circular: fixtures/log/one.ts → fixtures/log/other.ts',
+        'testnet-behind-the-target: fixtures/users/reaches-into-testnet.ts → fixtures/testnet/target/profile.ts',
+        'testnet-behind-the-target: scenarios/reaches-into-testnet.spec.ts → fixtures/testnet/target/profile.ts',
       ].sort(),
     );
   }, 60_000);

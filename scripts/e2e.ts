@@ -8,7 +8,7 @@
 // profiles/testnet.example.toml; secrets from the environment, which `--env-file` can load) is validated, then preflight checks in seconds what would otherwise fail an hour in — and
 // nothing starts unless it passes. `--preflight-only` stops there. Then, before any scenario leases an identity, the
 // value an earlier run that was killed left in its users' clients is brought home and swept back to the funder
-// (fixtures/recovery/recover-before-run.ts); the report gets what was recovered, and a rescue that failed makes the
+// (fixtures/testnet/recovery/recover-before-run.ts); the report gets what was recovered, and a rescue that failed makes the
 // run exit non-zero whatever the scenarios did.
 //
 // Paths after the options narrow the run to those scenario files or folders (`npm run e2e -- scenarios/round-trip`).
@@ -33,8 +33,8 @@ import {
   runLogPathFrom,
   startRunLog,
 } from '../fixtures/log';
-import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/preflight';
-import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/recovery/recover-before-run';
+import { formatPreflightReport, preflight, PreflightFailed, roundTripPlan } from '../fixtures/testnet/preflight';
+import { recoverBeforeRun, type RecoveredBeforeRun } from '../fixtures/testnet/recovery/recover-before-run';
 import { generateAllureReport } from '../fixtures/run/allure-report';
 import { attachJsonToRun } from '../fixtures/run/run-attachment';
 import { recordRunAndWriteTrends } from '../fixtures/report/trends';
@@ -50,8 +50,8 @@ import {
   readTestnetProfile,
   writeProfileWithGenesisBlock,
   type TestnetProfile,
-} from '../fixtures/target/testnet-profile';
-import { testnetTarget } from '../fixtures/target/testnet-target';
+} from '../fixtures/testnet/target/testnet-profile';
+import { testnetTarget } from '../fixtures/testnet/target/testnet-target';
 import { TargetName, type Timeouts } from '../fixtures/waits';
 import { runGateStep } from './run-gate-step';
 

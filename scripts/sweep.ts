@@ -1,7 +1,7 @@
 // npm run sweep [-- --dry-run]: sends whatever the identities of the ledger (~/.nightfall-e2e/ledger.jsonl, or
 // E2E_STATE_DIR) still hold on the test network back to the funder — after a run that died before its own sweep.
 // First it rescues the L2 value a killed run left in its users' clients, which outlive it on this machine
-// (fixtures/recovery/orphaned-clients.ts): withdrawn and de-escrowed to the users' L1 addresses, from where the sweep
+// (fixtures/testnet/recovery/orphaned-clients.ts): withdrawn and de-escrowed to the users' L1 addresses, from where the sweep
 // takes it; each rescue is printed and recorded in the ledger. A rescue or a sweep that fails exits non-zero.
 // The network, the funder and the keys come from the same environment as the run (the testnet profile, and
 // E2E_IDENTITY_MNEMONIC or the pre-certified client keys). `--dry-run` only lists the orphaned clients and what each
@@ -12,7 +12,11 @@ import { chainClients, Funder, l1Balances } from '../fixtures/chain';
 import { CONSOLE_LEVEL_ENV, createLogger } from '../fixtures/log';
 import { redact } from '../fixtures/secrets/redact';
 import { IdentityLedger, sweepLedgerIdentities } from '../fixtures/recovery';
-import { rescueOrphanedClients, rescueSummaryLine, targetForRescue } from '../fixtures/recovery/orphaned-clients';
+import {
+  rescueOrphanedClients,
+  rescueSummaryLine,
+  targetForRescue,
+} from '../fixtures/testnet/recovery/orphaned-clients';
 import { readTestnetProfile } from '../fixtures/target';
 import { identitySourceFor, keyForSlot } from '../fixtures/users/identity';
 import { timeoutsFor } from '../fixtures/waits';

@@ -7,7 +7,7 @@
 // of both users, the tokens in escrow and both clients' commitments.
 import { it } from 'vitest';
 import { hex64, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
-import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
+import { byFailedSpendInputs, failedSpendStrandsNoRealValue } from '../../fixtures/builds';
 import {
   expectKeyDerivationRefused,
   expectQueuedThenFailed,
@@ -15,7 +15,7 @@ import {
   mnemonicOfWords,
   rejectionToken,
 } from '../../fixtures/expectations';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { describeScenario, needing, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -80,14 +80,22 @@ describeScenario(
 
     // The head build refuses the identity point before it selects inputs; the plume build has no such check and fails
     // only at proof time, after reserving (fixtures/builds/failed-spends.ts).
-    it(`a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${
-      target.clients.build === 'plume'
-        ? "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)"
-        : 'and nothing moves'
-    }`, async (context) => {
-      await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
-      await expectSpendFailedAfterSelection(alice, transferTo(hex64(1n)), cast.users, target.tokens);
-    });
+    it(
+      `a transfer to the identity point as ZKP public key: accepted with 202, then Failed by the client, ${byFailedSpendInputs(
+        target,
+        {
+          'left-reserved':
+            "Alice's reserved input left PendingSpend for good (the plume build checks only in the proof)",
+          released: 'and nothing moves',
+        },
+      )}`,
+      needing(
+        () => failedSpendStrandsNoRealValue(alice, target),
+        async () => {
+          await expectSpendFailedAfterSelection(alice, transferTo(hex64(1n)), cast.users, target.tokens);
+        },
+      ),
+    );
 
     it.for([12, 21] as const)(
       "deriveKey with a %i-word mnemonic is refused (500 INTERNAL_SERVER_ERROR); the client keeps Alice's keys and nothing moves",

@@ -17,20 +17,20 @@ import {
   withdrawBody,
   type DeEscrowBody,
 } from '../../fixtures/api';
-import { skipForBuild } from '../../fixtures/builds';
+import { deEscrowRoute } from '../../fixtures/builds';
 import {
-  blocksHeld,
   expectAmount,
   expectDeEscrowBodyRefused,
   expectL1Change,
   expectSpendAwaitingItsBlock,
+  expectStillBeforeItsBlock,
   rejectionToken,
   tryEarlyDeEscrow,
   unlessRefusedInconclusive,
   watchL1,
   type L1Watch,
 } from '../../fixtures/expectations';
-import { checkOnlyWhere, describeScenario, setUp, type SkipContext, tearDown } from '../../fixtures/report';
+import { describeScenario, needing, needingEach, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User, type Withdrawal } from '../../fixtures/users';
@@ -55,13 +55,9 @@ describeScenario(
     /** The early de-escrow paid out: the block landed during it (possible only where nothing holds blocks). */
     let paidEarly = false;
 
-    const routeOnly = (context: SkipContext) =>
-      skipForBuild(
-        context,
-        alice.build,
-        alice.build.deEscrow === 'automatic',
-        'no de-escrow route (POST /v1/de-escrow answers 404): the client de-escrows by itself, so there is no de-escrow to refuse',
-      );
+    /** What the refusals of a de-escrow need: a de-escrow Alice can ask for. */
+    const deEscrowToRefuse = () =>
+      deEscrowRoute(alice, 'there is no de-escrow to refuse: the client de-escrows by itself');
 
     setUp(async () => {
       // The plan's own rule, checked before anything moves (a precondition, not a verdict): Alice keeps change, so her
@@ -124,25 +120,18 @@ describeScenario(
       );
     });
 
-    it('a de-escrow before the withdrawal block is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
-      await routeOnly(context);
-      await checkOnlyWhere(
-        blocksHeld(target),
-        'the spent commitment is still PendingSpend right before the early de-escrow',
-        'nothing holds L2 block production on this target, so the withdrawal block may have landed already',
-        async () =>
-          expect(
-            (await alice.commitmentWithNullifier(pending().salt))?.status,
-            'still before the withdrawal block',
-          ).toBe('PendingSpend'),
-      );
-      // Tried only while L1 shows no block spending the salt, checked right before the call.
-      const early = await tryEarlyDeEscrow(pending().withdrawal, pending().salt, () =>
-        expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens),
-      );
-      paidEarly = early.outcome === 'raced' && early.paid;
-      await unlessRefusedInconclusive(context, target, early);
-    });
+    it(
+      'a de-escrow before the withdrawal block is refused (400 "Failed to de-escrow funds") and moves nothing',
+      needing(deEscrowToRefuse, async (context) => {
+        await expectStillBeforeItsBlock(target, alice, pending().salt);
+        // Tried only while L1 shows no block spending the salt, checked right before the call.
+        const early = await tryEarlyDeEscrow(pending().withdrawal, pending().salt, () =>
+          expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens),
+        );
+        paidEarly = early.outcome === 'raced' && early.paid;
+        await unlessRefusedInconclusive(context, target, early);
+      }),
+    );
 
     it('once the withdrawal block lands the commitment is Spent', async () => {
       await target.blockProduction?.release();
@@ -159,10 +148,9 @@ describeScenario(
       ],
     ] as const)(
       'a de-escrow with %s is refused (400 "Failed to de-escrow funds") and moves nothing',
-      async ([, change], context) => {
-        await routeOnly(context);
+      needingEach(deEscrowToRefuse, async ([, change]: readonly [string, () => Partial<DeEscrowBody>]) => {
         await expectDeEscrowBodyRefused(alice, deEscrowWith(change()), cast.users, target.tokens);
-      },
+      }),
     );
 
     it("a de-escrow repeating the short 0x recipient pays Alice exactly the value (unlike the original API brief: docs/client-api.md); her gas falls by exactly the de-escrow's", async () => {
@@ -181,9 +169,11 @@ describeScenario(
       });
     });
 
-    it('a second de-escrow of the same withdrawal is refused (400 "Failed to de-escrow funds") and moves nothing', async (context) => {
-      await routeOnly(context);
-      await expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens);
-    });
+    it(
+      'a second de-escrow of the same withdrawal is refused (400 "Failed to de-escrow funds") and moves nothing',
+      needing(deEscrowToRefuse, async () => {
+        await expectDeEscrowBodyRefused(alice, deEscrowWith({}), cast.users, target.tokens);
+      }),
+    );
   },
 );

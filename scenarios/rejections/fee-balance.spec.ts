@@ -8,9 +8,9 @@
 import { it } from 'vitest';
 import { erc20, gasCoin } from '../../fixtures/assets';
 import { transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
-import { skipWhereFailedSpendStrandsRealValue } from '../../fixtures/builds';
+import { byFailedSpendInputs, failedSpendStrandsNoRealValue } from '../../fixtures/builds';
 import { expectSpendFailedAfterSelection, rejectionToken } from '../../fixtures/expectations';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { describeScenario, needingEach, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { identitySourceFor, type User } from '../../fixtures/users';
@@ -24,10 +24,10 @@ const DEPOSIT_FEE = '0.001';
 /** One wei more than she has to pay fees with. */
 const feeBeyondBalance = gasCoin(DEPOSIT_FEE) + 1n;
 /** What each build does with the value commitment the failed spend reserved. */
-const reservedInputFate =
-  target.clients.build === 'plume'
-    ? 'its value commitment left PendingSpend for good (the plume build never releases it)'
-    : 'its value commitment released';
+const reservedInputFate = byFailedSpendInputs(target, {
+  'left-reserved': 'its value commitment left PendingSpend for good (the plume build never releases it)',
+  released: 'its value commitment released',
+});
 
 describeScenario(
   { epic: 'Rejections', feature: 'Fee balance' },
@@ -88,11 +88,13 @@ describeScenario(
       ],
     ] as const)(
       `%s paying a fee of ${DEPOSIT_FEE} + 1 wei: accepted with 202, then Failed by the client, ${reservedInputFate}, and nothing else moves`,
-      async ([, submission], context) => {
-        await skipWhereFailedSpendStrandsRealValue(context, alice.build, target.name);
-        await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
-        await expectSpendFailedAfterSelection(alice, submission(), cast.users, target.tokens);
-      },
+      needingEach(
+        () => failedSpendStrandsNoRealValue(alice, target),
+        async ([, submission]: readonly [string, () => RawSubmission]) => {
+          await alice.feeBalanceBecomes(gasCoin(DEPOSIT_FEE));
+          await expectSpendFailedAfterSelection(alice, submission(), cast.users, target.tokens);
+        },
+      ),
     );
   },
 );

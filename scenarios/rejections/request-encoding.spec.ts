@@ -8,7 +8,7 @@
 // under test written wrongly.
 import { it } from 'vitest';
 import { depositBody, transferBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
-import { skipForBuild } from '../../fixtures/builds';
+import { callerRequestIds } from '../../fixtures/builds';
 import {
   expectNothingMoved,
   expectQueuedThenFailed,
@@ -16,7 +16,7 @@ import {
   rejectionToken,
   watchLedgers,
 } from '../../fixtures/expectations';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { describeScenario, needingEach, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import { giveConfirmedL2Holding, type User } from '../../fixtures/users';
@@ -76,22 +76,19 @@ describeScenario(
       ['with an X-Request-ID that is not a UUID', 'request-1'],
     ] as const)(
       'a deposit %s is refused at once (400 "Invalid request id"), not queued, and moves nothing',
-      async ([how, requestId], context) => {
-        await skipForBuild(
-          context,
-          alice.build,
-          alice.build.requestIds === 'server-generated',
-          'the client ignores X-Request-ID and makes its own (since EYBlockchain/nightfall_4_CE 5bce1a0): there is no request id to refuse',
-        );
-        const watch = await watchLedgers(cast.users, target.tokens);
-        await expectRefusal(
-          submitAsIs(alice, deposit(), { requestId }),
-          400,
-          'Invalid request id',
-          `Alice's deposit ${how}`,
-        );
-        await expectNothingMoved(watch);
-      },
+      needingEach(
+        () => callerRequestIds(alice),
+        async ([how, requestId]: readonly [string, string | null]) => {
+          const watch = await watchLedgers(cast.users, target.tokens);
+          await expectRefusal(
+            submitAsIs(alice, deposit(), { requestId }),
+            400,
+            'Invalid request id',
+            `Alice's deposit ${how}`,
+          );
+          await expectNothingMoved(watch);
+        },
+      ),
     );
 
     // Amounts are 64 hex digits (docs/client-api.md, "Encodings"); the real client decodes any even-length hex, so what

@@ -7,7 +7,8 @@
 // are unchanged.
 import { expect, it } from 'vitest';
 import {
-  collectionUnderTest,
+  collectionConfigured,
+  collectionOf,
   describeAsset,
   grantAssets,
   l1Holdings,
@@ -16,7 +17,7 @@ import {
 } from '../../fixtures/assets';
 import { depositBody, units, withdrawBody, type TokenRef } from '../../fixtures/api';
 import { expectQueuedThenFailed, rejectionToken } from '../../fixtures/expectations';
-import { attachJson, describeScenario, nothingToTest, setUp, tearDown } from '../../fixtures/report';
+import { attachJson, describeScenario, needing, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
@@ -24,8 +25,6 @@ import type { RawSubmission } from '../../fixtures/users/raw-submissions';
 
 const target = currentTarget();
 const token = rejectionToken(target);
-const erc721Collection = collectionUnderTest(target, 'ERC721');
-const erc1155Collection = collectionUnderTest(target, 'ERC1155');
 
 describeScenario(
   { epic: 'Rejections', feature: 'Token-standard rules' },
@@ -33,9 +32,6 @@ describeScenario(
   () => {
     let cast: Cast;
     let alice: User;
-    /** An ERC-721 item Alice keeps on L1, and one she has deposited (Unspent on L2, in escrow on L1). */
-    let heldItem: Asset | undefined;
-    let depositedItem: Asset | undefined;
 
     setUp(async () => {
       cast = await startCast(target, ['alice', 'bob'], {
@@ -43,13 +39,6 @@ describeScenario(
         scenario: 'token-standard rejections',
       });
       [alice] = cast.users as [User, User];
-      if ('collection' in erc721Collection) {
-        const wish = { collection: erc721Collection.collection };
-        [heldItem, depositedItem] = await grantAssets(target, alice, [wish, wish]);
-        const deposit = await alice.deposit(depositedItem!);
-        await deposit.reaches('Confirmed');
-        await alice.l2HoldingBecomes(depositedItem!, 0n);
-      }
     });
 
     reportCastPerTest(() => cast);
@@ -57,6 +46,21 @@ describeScenario(
     tearDown(async () => {
       await cast?.close();
     });
+
+    /** An ERC-721 item Alice holds on L1. */
+    const itemHeldByAlice = async (): Promise<Asset> => {
+      const [item] = await grantAssets(target, alice, [{ collection: collectionOf(target, 'ERC721') }]);
+      return item!;
+    };
+
+    /** An ERC-721 item Alice has deposited: Unspent on L2, in escrow on L1. */
+    const itemDepositedByAlice = async (): Promise<Asset> => {
+      const item = await itemHeldByAlice();
+      const deposit = await alice.deposit(item);
+      await deposit.reaches('Confirmed');
+      await alice.l2HoldingBecomes(item, 0n);
+      return item;
+    };
 
     const collectionRef = (collection: Collection): TokenRef => ({
       address: collection.address,
@@ -74,44 +78,42 @@ describeScenario(
       expect(after, `${describeAsset(item)} is where it was on L1`).toEqual(before);
     }
 
-    it('an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-      if (!heldItem)
-        return nothingToTest(
-          context,
-          target,
-          'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was granted to Alice',
-        );
-      const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
-      await expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem);
-    });
+    it(
+      'an ERC-721 deposit with a value of 1: accepted with 202, then Failed by the client before any approval, and nothing moves',
+      needing(collectionConfigured(target, 'ERC721'), async () => {
+        const heldItem = await itemHeldByAlice();
+        const body = depositBody({ token: heldItem, tokenId: heldItem.tokenId, value: 1n, fee: target.depositFeeWei });
+        await expectFailedAndItemUnmoved({ operation: 'deposit', body }, heldItem);
+      }),
+    );
 
-    it('an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves', async (context) => {
-      if (!depositedItem)
-        return nothingToTest(
-          context,
-          target,
-          'skip' in erc721Collection ? erc721Collection.skip : 'no ERC-721 item was deposited by Alice',
-        );
-      const body = withdrawBody({
-        token: depositedItem,
-        tokenId: depositedItem.tokenId,
-        value: 1n,
-        recipient: alice.l1Address,
-        fee: 0n,
-      });
-      await expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem);
-    });
+    it(
+      'an ERC-721 withdrawal with a value of 1: accepted with 202, then Failed by the client (no commitment covers it), and nothing moves',
+      needing(collectionConfigured(target, 'ERC721'), async () => {
+        const depositedItem = await itemDepositedByAlice();
+        const body = withdrawBody({
+          token: depositedItem,
+          tokenId: depositedItem.tokenId,
+          value: 1n,
+          recipient: alice.l1Address,
+          fee: 0n,
+        });
+        await expectFailedAndItemUnmoved({ operation: 'withdraw', body }, depositedItem);
+      }),
+    );
 
-    it('an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves', async (context) => {
-      if ('skip' in erc1155Collection) return nothingToTest(context, target, erc1155Collection.skip);
-      const body = depositBody({
-        token: collectionRef(erc1155Collection.collection),
-        tokenId: 0n,
-        value: 0n,
-        fee: target.depositFeeWei,
-      });
-      await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
-    });
+    it(
+      'an ERC-1155 deposit of value 0 of id 0: accepted with 202, then Failed by the client before any approval, and nothing moves',
+      needing(collectionConfigured(target, 'ERC1155'), async () => {
+        const body = depositBody({
+          token: collectionRef(collectionOf(target, 'ERC1155')),
+          tokenId: 0n,
+          value: 0n,
+          fee: target.depositFeeWei,
+        });
+        await expectQueuedThenFailed(alice, { operation: 'deposit', body }, cast.users, target.tokens);
+      }),
+    );
 
     it(`an ERC-20 deposit with token id 1 (${token.symbol}): accepted with 202, then Failed by the client before any approval, and nothing moves`, async () => {
       const body = depositBody({

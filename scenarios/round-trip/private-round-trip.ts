@@ -2,41 +2,34 @@
 // commitments, pay each other privately and take the funds back out. One scenario file per token declares it, so the
 // tokens run side by side, each in its own worker with its own users and clients.
 import { expect, it } from 'vitest';
-import { units, type CommitmentEntry } from '../../fixtures/api';
-import { attachClientBuild, describeBuild, skipForBuild } from '../../fixtures/builds';
+import { units } from '../../fixtures/api';
+import { attachClientBuild, deEscrowRoute, describeBuild } from '../../fixtures/builds';
 import {
+  eventPathProvable,
   expectConfirmedBlocksDelivered,
   reportSubscription,
   subscribeToContractEvents,
   subscriptionModeFor,
-  whyPathUnprovable,
   type ContractEventSubscription,
   type SubscriptionMode,
 } from '../../fixtures/event-webhooks';
 import {
-  blocksHeld,
   expectAmount,
   expectDeEscrowRefused,
   expectEveryProposerRegistered,
   expectL1Change,
   expectL1Holdings,
   expectNothingClaimableBeforeItsBlock,
+  expectSaltInRequestStatus,
   expectSpendAwaitingItsBlock,
+  expectStillBeforeItsBlock,
   tryEarlyDeEscrow,
   unlessRefusedInconclusive,
   watchL1,
   type L1Watch,
 } from '../../fixtures/expectations';
 import { awaitBlockContaining } from '../../fixtures/notifications';
-import {
-  attachJson,
-  checkOnlyWhere,
-  describeScenario,
-  labels,
-  nothingToTest,
-  setUp,
-  tearDown,
-} from '../../fixtures/report';
+import { attachJson, describeScenario, labels, needing, setUp, tearDown } from '../../fixtures/report';
 import { currentTarget, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import {
@@ -46,10 +39,6 @@ import {
   type User,
   type Withdrawal,
 } from '../../fixtures/users';
-
-/** Why a check of the state before the withdrawal block does not run where nothing holds blocks. */
-const NOTHING_HOLDS_BLOCKS =
-  'nothing holds L2 block production on this target, so the withdrawal block may have landed already';
 
 /** The ERC-20s every target puts under test, told apart by their decimals as the network defines them. */
 const TOKEN_KINDS = {
@@ -202,26 +191,7 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
         await attachJson('withdraw fund salt', salt);
         const notified = await withdrawal.notifiedSalt();
         expect(notified).toBe(salt.salt);
-        await checkOnlyWhere(
-          bob.build.saltSources.includes('request-status'),
-          'the salt in the request status (child_request_args)',
-          `${bob.build.name} client: its request status is not a source of the withdraw fund salt (sources: ${bob.build.saltSources.join(', ')})`,
-          async () => {
-            const { child_request_args: pendingDeEscrow } = await withdrawal!.request.status();
-            if (pendingDeEscrow || blocksHeld(target)) {
-              expect(
-                pendingDeEscrow?.withdrawFundSalt,
-                'the request status (child_request_args) carries the same salt',
-              ).toBe(salt!.salt);
-            } else {
-              // head clears child_request_args right after its automatic de-escrow (`driven/db/mongo.rs:223-237 @ master`).
-              expect(
-                (await withdrawal!.escrow(salt!.salt)).stage,
-                'no child_request_args: only once the block landed and the client de-escrowed',
-              ).not.toBe('awaiting-block');
-            }
-          },
-        );
+        await expectSaltInRequestStatus(target, bob, withdrawal, salt.salt);
         const spent = await expectSpendAwaitingItsBlock(target, withdrawal, salt.salt);
         expectAmount(
           'the value of the spent commitment (what Bob received)',
@@ -233,31 +203,27 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
         await expectNothingClaimableBeforeItsBlock(target, withdrawal, salt.salt);
       });
 
-      it('a de-escrow before the withdrawal block fails and moves nothing', async (context) => {
-        await skipForBuild(
-          context,
-          bob.build,
-          bob.build.deEscrow === 'automatic',
-          'no de-escrow route (POST /v1/de-escrow answers 404), so there is nothing to ask before the block; ' +
-            'that nothing is claimable before it is checked by the withdrawal test on every build',
-        );
-        const pending = requireWithdrawal(withdrawal, salt);
-        await checkOnlyWhere(
-          blocksHeld(target),
-          'the spent commitment is still PendingSpend right before the early de-escrow',
-          NOTHING_HOLDS_BLOCKS,
-          async () =>
-            expect(statusOf(await bob.api.commitments(), pending.salt), 'still before the withdrawal block').toBe(
-              'PendingSpend',
+      it(
+        'a de-escrow before the withdrawal block fails and moves nothing',
+        needing(
+          () =>
+            deEscrowRoute(
+              bob,
+              'there is nothing to ask before the block; that nothing is claimable before it is checked by the ' +
+                'withdrawal test on every build',
             ),
-        );
-        // Tried only while L1 shows no block spending the salt, checked right before the call.
-        const early = await tryEarlyDeEscrow(pending.withdrawal, pending.salt, () =>
-          expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token),
-        );
-        paidEarly = early.outcome === 'raced' && early.paid;
-        await unlessRefusedInconclusive(context, target, early);
-      });
+          async (context) => {
+            const pending = requireWithdrawal(withdrawal, salt);
+            await expectStillBeforeItsBlock(target, bob, pending.salt);
+            // Tried only while L1 shows no block spending the salt, checked right before the call.
+            const early = await tryEarlyDeEscrow(pending.withdrawal, pending.salt, () =>
+              expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token),
+            );
+            paidEarly = early.outcome === 'raced' && early.paid;
+            await unlessRefusedInconclusive(context, target, early);
+          },
+        ),
+      );
 
       it('once the withdrawal block lands the commitment is Spent (the request status is not relied on)', async () => {
         const pending = requireWithdrawal(withdrawal, salt);
@@ -288,47 +254,55 @@ export function privateRoundTrip(kind: TokenKind, options: RoundTripOptions): vo
         await bob.l2BalanceBecomes(token, amount.transfer - amount.withdraw);
       });
 
-      it('a second de-escrow of the same withdrawal fails and moves nothing', async (context) => {
-        await skipForBuild(
-          context,
-          bob.build,
-          bob.build.deEscrow === 'automatic',
-          'no de-escrow route (POST /v1/de-escrow answers 404), so a second de-escrow cannot be asked; that the funds were ' +
-            "paid exactly once, by one descrow_funds of this salt from Bob's own client, is checked by the de-escrow test",
-        );
-        const pending = requireWithdrawal(withdrawal, salt);
-        await expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token);
-      });
+      it(
+        'a second de-escrow of the same withdrawal fails and moves nothing',
+        needing(
+          () =>
+            deEscrowRoute(
+              bob,
+              'a second de-escrow cannot be asked; that the funds were paid exactly once, by one descrow_funds of this ' +
+                "salt from Bob's own client, is checked by the de-escrow test",
+            ),
+          async () => {
+            const pending = requireWithdrawal(withdrawal, salt);
+            await expectDeEscrowRefused(bob, pending.withdrawal, pending.salt, token);
+          },
+        ),
+      );
 
       const proof =
         eventPath === 'push'
           ? 'every L2 block a client confirmed was pushed by the event service in a delivery whose signature verified, naming the L1 transaction the client names'
           : "every L2 block a client confirmed is listed by the event service's events API and reached the harness by pulling it, naming the L1 transaction the client names";
-      it(proof, async (context) => {
-        await labels({
-          epic: 'Contract-event webhooks',
-          feature: `${eventPath === 'push' ? 'Push' : 'Pull'} path`,
-          story: `${token.symbol} round trip`,
-        });
-        const unprovable = whyPathUnprovable(target, events, eventPath);
-        if (unprovable) return nothingToTest(context, target, unprovable);
-        await reportSubscription(events!);
-        expect(
-          confirmed.map((request) => request.operation),
-          'the requests whose blocks were confirmed',
-        ).toEqual(['deposit', 'transfer', 'withdraw']);
-        // A client may name a request after the harness saw its block (head notifies after its automatic de-escrow).
-        await Promise.all(
-          confirmed.map((request) =>
-            awaitBlockContaining(cast.receiver.inbox, request.id, {
-              timeoutMs: target.timeouts.l2Confirmation,
-              progressEveryMs: target.timeouts.progressEvery,
-              diagnose: () => request.user.diagnose(),
-            }),
-          ),
-        );
-        await expectConfirmedBlocksDelivered(events!, cast.receiver.inbox, confirmed, eventPath, target.timeouts);
-      });
+      it(
+        proof,
+        needing(
+          () => eventPathProvable(target, events, eventPath),
+          async () => {
+            await labels({
+              epic: 'Contract-event webhooks',
+              feature: `${eventPath === 'push' ? 'Push' : 'Pull'} path`,
+              story: `${token.symbol} round trip`,
+            });
+            await reportSubscription(events!);
+            expect(
+              confirmed.map((request) => request.operation),
+              'the requests whose blocks were confirmed',
+            ).toEqual(['deposit', 'transfer', 'withdraw']);
+            // A client may name a request after the harness saw its block (head notifies after its automatic de-escrow).
+            await Promise.all(
+              confirmed.map((request) =>
+                awaitBlockContaining(cast.receiver.inbox, request.id, {
+                  timeoutMs: target.timeouts.l2Confirmation,
+                  progressEveryMs: target.timeouts.progressEvery,
+                  diagnose: () => request.user.diagnose(),
+                }),
+              ),
+            );
+            await expectConfirmedBlocksDelivered(events!, cast.receiver.inbox, confirmed, eventPath, target.timeouts);
+          },
+        ),
+      );
     },
   );
 }
@@ -340,10 +314,6 @@ function requireWithdrawal(
   if (!withdrawal || !salt)
     throw new Error("prerequisite failed: Bob's withdrawal and its salt (see the withdraw test)");
   return { withdrawal, salt: salt.salt };
-}
-
-function statusOf(commitments: readonly CommitmentEntry[], nullifier: string): string | undefined {
-  return commitments.find((c) => c.nullifier.toLowerCase() === nullifier.toLowerCase())?.status;
 }
 
 function tokenOfKind(target: Target, kind: TokenKind): TokenUnderTest {

@@ -2,7 +2,7 @@
 // `npm run e2e -- --target testnet` starts before anyone ran `npm run sweep`. The killed run's leases count as free
 // once its process is gone, so the next run would lease the same identities and start new clients with the same keys
 // while the old clients still hold the value. Before any scenario leases an identity, scripts/e2e.ts therefore runs
-// recoverBeforeRun (fixtures/recovery/recover-before-run.ts): the rescue `npm run sweep` makes, and the L1 sweep of
+// recoverBeforeRun (fixtures/testnet/recovery/recover-before-run.ts): the rescue `npm run sweep` makes, and the L1 sweep of
 // the identities it paid out to. This test calls that function in its own process, as scripts/e2e.ts does after
 // preflight (a nested `npm run e2e` would run the whole scenario again), on the run killed as in harness-killed.test.ts.
 import { readFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../fixtures/log';
 import { IdentityLedger } from '../../fixtures/recovery';
-import { recoverBeforeRun, type RecoveredBeforeRun } from '../../fixtures/recovery/recover-before-run';
-import { readTestnetProfile } from '../../fixtures/target/testnet-profile';
+import { recoverBeforeRun, type RecoveredBeforeRun } from '../../fixtures/testnet/recovery/recover-before-run';
+import { readTestnetProfile } from '../../fixtures/testnet/target/testnet-profile';
 import { identitySourceFor, keySlots } from '../../fixtures/users/identity';
 import {
   DEPOSIT,

@@ -4,7 +4,7 @@ import { createTestClient, http, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainClients } from '../../fixtures/chain';
 import { anvilDevAccount } from '../../fixtures/network/dev-accounts';
-import { findDeploymentBlock, NoContractAt } from '../../fixtures/preflight/deployment-block';
+import { findDeploymentBlock, NoContractAt } from '../../fixtures/testnet/preflight/deployment-block';
 import { startAnvil, type AnvilProcess } from '../support/anvil-process';
 
 /** Creation code of the smallest contract: it deploys one byte of runtime code (STOP). */

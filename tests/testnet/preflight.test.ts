@@ -30,7 +30,7 @@ import {
   roundTripPlan,
   WrongChainId,
   type PreflightFailure,
-} from '../../fixtures/preflight';
+} from '../../fixtures/testnet/preflight';
 import { redact, Secret } from '../../fixtures/secrets';
 import { testnetProfileFrom, testnetTarget, type Target } from '../../fixtures/target';
 import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
