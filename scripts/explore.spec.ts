@@ -7,6 +7,7 @@ import { failedSpendInputsOf } from '../fixtures/builds/failed-spends';
 import { startCast } from '../fixtures/cast';
 import { UserDriver } from '../fixtures/explore/user-driver';
 import { explore } from '../fixtures/explore/runner';
+import { speedOf } from '../fixtures/explore/speed';
 import { readHistory, writeHistory, writeSummary } from '../fixtures/explore/history-file';
 import { step } from '../fixtures/report';
 import { runHandoff } from '../fixtures/report/run-handoff';
@@ -86,6 +87,10 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       ...(historyFile ? { history: historyFile } : {}),
     })),
     ...(target.plantedBug ? { plantedBug: target.plantedBug } : {}),
+    timing: {
+      ...speedOf(outcome.commands, outcome.msByKind, target.pace.batchWindowMs),
+      attempts: outcome.attemptSeconds,
+    },
     ...(outcome.failure
       ? {
           found: {
