@@ -17,6 +17,7 @@ import { units } from '../../fixtures/api';
 import { depositAndFindItsBlocks, escrowLookedUpAgain, type EscrowOnL1 } from '../../fixtures/faults/deposit-on-l1';
 import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../fixtures/faults/layer2-blocks-on-l1';
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
+import { privateTransferCarriesOn } from '../../fixtures/faults/layer-carries-on';
 import { startOwnDevnet } from '../../fixtures/faults/own-devnet';
 import type { Devnet } from '../../fixtures/network';
 import { attachText, describeScenario, setUp, tearDown } from '../../fixtures/report';
@@ -111,10 +112,7 @@ describeScenario(
     });
 
     it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async () => {
-      const transfer = await alice.transfer(token, token.amounts.transfer, bob);
-      await transfer.reaches('Confirmed');
-      await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
-      await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
+      await privateTransferCarriesOn(alice, bob, token);
     });
   },
 );
