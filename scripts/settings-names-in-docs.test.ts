@@ -11,8 +11,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_DIRS = ['fixtures', 'scripts', 'scenarios', 'lib', 'docker'];
 const SOURCE_FILE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'build', 'dist']);
-/** Names other branches add; allowed here so that the merge order does not matter. */
-const ARRIVING = ['E2E_DEVNET_PLANTED_LEAK'];
 const FORMER_NAMES_HEADING = '## Where each former name went';
 const NAME = /\bE2E_[A-Z0-9_]*/g;
 
@@ -56,10 +54,7 @@ function unknownNames(text: string, known: ReadonlySet<string>): string[] {
 }
 
 function namesTheHarnessReads(): Set<string> {
-  return new Set([
-    ...harnessSources().flatMap((file) => namesIn(withoutComments(readFileSync(file, 'utf8')))),
-    ...ARRIVING,
-  ]);
+  return new Set([...harnessSources().flatMap((file) => namesIn(withoutComments(readFileSync(file, 'utf8'))))]);
 }
 
 /** What a reader meets, each with the part of it that must name only known settings. */

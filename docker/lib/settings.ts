@@ -93,7 +93,8 @@ const proposerShape = {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObject<S>> {
+/** The variables of `shape` read from `env`, or a SettingsError naming each bad one and why (never its value). */
+export function parseEnv<S extends z.ZodRawShape>(shape: S, env: Env): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(env);
   if (result.success) return result.data;
   // Each line names the variable; zod's messages never contain the value, so the signing key cannot leak here.

@@ -14,30 +14,21 @@
 //   acts on, and it keeps the dropped block's commitments as settled: the known defect asserted below.
 //
 // On a devnet of its own: reorganising the run's shared L1 would move the blocks under every other scenario.
-import type { Hash } from 'viem';
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { flagKnownDefect, type SoftwareDefect } from '../../fixtures/builds/known-defects';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
-import { awaitReceipts } from '../../fixtures/chain';
+import { depositAndFindItsBlocks, escrowLookedUpAgain, type EscrowOnL1 } from '../../fixtures/faults/deposit-on-l1';
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
 import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../fixtures/faults/layer2-blocks-on-l1';
-import { underFault } from '../../fixtures/faults/under-fault';
-import { startDevnet, type Devnet } from '../../fixtures/network';
+import { privateTransferCarriesOn } from '../../fixtures/faults/layer-carries-on';
+import { startOwnDevnet } from '../../fixtures/faults/own-devnet';
+import type { Devnet } from '../../fixtures/network';
 import { attachText, describeNeeding, describeScenario, setUp, tearDown } from '../../fixtures/report';
-import {
-  DevnetFacts,
-  devnetOnly,
-  devnetFactsOf,
-  devnetTarget,
-  type Target,
-  type TokenUnderTest,
-} from '../../fixtures/target';
+import { devnetOnly, type Target, type TokenUnderTest } from '../../fixtures/target';
 import type { User } from '../../fixtures/users';
 import { waitFor } from '../../fixtures/waits';
-import { watchL1 } from '../../fixtures/expectations';
 
-const BATCH_WINDOW_SECONDS = 2;
 /** How many L1 blocks later the BlockProposed is mined again. */
 const MOVED_BY_BLOCKS = 2;
 
@@ -57,31 +48,6 @@ let devnet: Devnet;
 let target: Target;
 let token: TokenUnderTest;
 
-/** The user deposits and waits for the balance; returns the escrow and the BlockProposed that confirmed it, as L1 has them. */
-async function depositAndFindItsBlock(user: User): Promise<{ escrow: EscrowOnL1; proposed: BlockProposedOnL1 }> {
-  const l1 = await watchL1(user, [token]);
-  const deposit = await user.deposit(token, token.amounts.deposit);
-  await deposit.reaches('Confirmed');
-  await user.l2BalanceBecomes(token, units(token, token.amounts.deposit));
-  const { transactions } = await l1.settle();
-  expect(transactions.length, 'approve and escrow, sent by their own client').toBe(2);
-  const [receipt] = await awaitReceipts(
-    target.funder.publicClient,
-    [{ label: 'escrow', hash: transactions[1]!.hash as Hash }],
-    { timeoutMs: target.timeouts.l1Receipt },
-  );
-  const escrow = { hash: receipt!.transactionHash, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash };
-  const [proposed] = await blocksProposedSince(target, escrow.blockNumber);
-  expect(proposed, 'a BlockProposed after the escrow').toBeDefined();
-  return { escrow, proposed: proposed! };
-}
-
-interface EscrowOnL1 {
-  hash: Hash;
-  blockNumber: bigint;
-  blockHash: Hash;
-}
-
 /** Waits, bounded by the L1 receipt wait of the devnet's pace, until L1's head is at `height` or above. */
 async function l1HeadReaches(height: bigint): Promise<void> {
   await waitFor({
@@ -100,9 +66,7 @@ describeNeeding(
   'L1 reorganisations on a devnet of their own',
   () => {
     setUp(async () => {
-      const run = DevnetFacts.parse(inject('devnet')).run;
-      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-      target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
+      ({ devnet, target } = await startOwnDevnet());
       token = target.tokens.find((t) => t.symbol === 'WGAS')!;
     });
 
@@ -137,7 +101,7 @@ describeNeeding(
           reportCastPerTest(() => cast);
 
           it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
-            ({ escrow, proposed } = await depositAndFindItsBlock(alice));
+            ({ escrow, proposed } = await depositAndFindItsBlocks(target, alice, token));
           });
 
           it(`L1 mines the BlockProposed ${MOVED_BY_BLOCKS} blocks later, and the report names its old and new heights`, async () => {
@@ -174,12 +138,8 @@ describeNeeding(
               l1: proposed.l1BlockNumber + BigInt(MOVED_BY_BLOCKS),
             });
             expect(await isCanonical(target, again!)).toBe(true);
-            const [receipt] = await awaitReceipts(
-              target.funder.publicClient,
-              [{ label: 'escrow, looked up again', hash: escrow.hash }],
-              { timeoutMs: target.timeouts.l1Receipt },
-            );
-            expect({ block: receipt!.blockNumber, status: receipt!.status }).toEqual({
+            const receipt = await escrowLookedUpAgain(target, escrow);
+            expect({ block: receipt.blockNumber, status: receipt.status }).toEqual({
               block: escrow.blockNumber,
               status: 'success',
             });
@@ -191,13 +151,7 @@ describeNeeding(
           });
 
           it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async () => {
-            const transfer = await alice.transfer(token, token.amounts.transfer, bob);
-            await transfer.reaches('Confirmed');
-            await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
-            await alice.l2BalanceBecomes(
-              token,
-              units(token, token.amounts.deposit) - units(token, token.amounts.transfer),
-            );
+            await privateTransferCarriesOn(alice, bob, token);
           });
         },
       );
@@ -230,7 +184,7 @@ describeNeeding(
           reportCastPerTest(() => cast);
 
           it('Carol deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
-            ({ escrow, proposed } = await depositAndFindItsBlock(carol));
+            ({ escrow, proposed } = await depositAndFindItsBlocks(target, carol, token));
           });
 
           it('L1 drops the BlockProposed: no L1 block holds that L2 block any more, and the escrow stays', async () => {
@@ -247,12 +201,7 @@ describeNeeding(
             );
             const onL1 = await blocksProposedSince(target, escrow.blockNumber);
             expect(onL1.filter((seen) => seen.l2BlockNumber >= proposed.l2BlockNumber)).toEqual([]);
-            const [receipt] = await awaitReceipts(
-              target.funder.publicClient,
-              [{ label: 'escrow, looked up again', hash: escrow.hash }],
-              { timeoutMs: target.timeouts.l1Receipt },
-            );
-            expect(receipt!.blockHash).toBe(escrow.blockHash);
+            expect((await escrowLookedUpAgain(target, escrow)).blockHash).toBe(escrow.blockHash);
           });
 
           it(`known defect ${DROPPED_BLOCK_STAYS_SETTLED.id}: Carol's client stays one L2 block ahead of L1 and keeps the dropped block's commitments as settled`, async () => {

@@ -12,28 +12,18 @@
 // real system survives; the devnet's doubles, which read logs by L1 range and skip what they have counted, behave the same.
 //
 // It runs on a devnet of its own: reorganising the run's shared L1 would move the blocks under every other scenario.
-import type { Hash } from 'viem';
-import { expect, it, inject } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import { awaitReceipts } from '../../fixtures/chain';
-import { watchL1 } from '../../fixtures/expectations';
+import { depositAndFindItsBlocks, escrowLookedUpAgain, type EscrowOnL1 } from '../../fixtures/faults/deposit-on-l1';
 import { blocksProposedSince, isCanonical, type BlockProposedOnL1 } from '../../fixtures/faults/layer2-blocks-on-l1';
 import { describeReorganisation, reorganiseL1, type L1Reorganisation } from '../../fixtures/faults/l1-reorg';
-import { underFault } from '../../fixtures/faults/under-fault';
-import { startDevnet, type Devnet } from '../../fixtures/network';
+import { privateTransferCarriesOn } from '../../fixtures/faults/layer-carries-on';
+import { startOwnDevnet } from '../../fixtures/faults/own-devnet';
+import type { Devnet } from '../../fixtures/network';
 import { attachText, describeScenario, setUp, tearDown } from '../../fixtures/report';
-import {
-  DevnetFacts,
-  devnetOnly,
-  devnetFactsOf,
-  devnetTarget,
-  type Target,
-  type TokenUnderTest,
-} from '../../fixtures/target';
+import { devnetOnly, type Target, type TokenUnderTest } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { User } from '../../fixtures/users';
-
-const BATCH_WINDOW_SECONDS = 2;
 
 let devnet: Devnet;
 let target: Target;
@@ -42,7 +32,7 @@ let cast: Cast | undefined;
 let alice: User;
 let bob: User;
 /** Seen before the reorganisation: the escrow's transaction and L1 block, and the BlockProposed that confirmed it. */
-let escrow: { hash: Hash; blockNumber: bigint; blockHash: Hash };
+let escrow: EscrowOnL1;
 let proposed: BlockProposedOnL1;
 let reorg: L1Reorganisation;
 
@@ -55,9 +45,7 @@ describeScenario(
   'L1 reorganises the blocks holding an escrow and a BlockProposed',
   () => {
     setUp(async () => {
-      const run = DevnetFacts.parse(inject('devnet')).run;
-      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-      target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
+      ({ devnet, target } = await startOwnDevnet());
       token = target.tokens.find((t) => t.symbol === 'WGAS')!;
       cast = await startCast(target, ['alice', 'bob'], {
         tokens: { alice: { [token.symbol]: units(token, token.amounts.deposit) } },
@@ -74,21 +62,7 @@ describeScenario(
     reportCastPerTest(() => cast);
 
     it('Alice deposits: her escrow and the BlockProposed of the L2 block that confirms it are on L1', async () => {
-      const l1 = await watchL1(alice, [token]);
-      const deposit = await alice.deposit(token, token.amounts.deposit);
-      await deposit.reaches('Confirmed');
-      const { transactions } = await l1.settle();
-      expect(transactions.length, 'approve and escrow, sent by her own client').toBe(2);
-      const [receipt] = await awaitReceipts(
-        target.funder.publicClient,
-        [{ label: 'escrow', hash: transactions[1]!.hash as Hash }],
-        { timeoutMs: target.timeouts.l1Receipt },
-      );
-      escrow = { hash: receipt!.transactionHash, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash };
-      const [first] = await blocksProposedSince(target, escrow.blockNumber);
-      expect(first, 'a BlockProposed after the escrow').toBeDefined();
-      proposed = first!;
-      await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit));
+      ({ escrow, proposed } = await depositAndFindItsBlocks(target, alice, token));
     });
 
     it("L1 replaces every block from the escrow's to the head, and the report lists them with the escrow and the BlockProposed", async () => {
@@ -124,12 +98,8 @@ describeScenario(
 
     it('looking again finds the escrow and the BlockProposed in their new blocks, at the same heights', async () => {
       const newHash = (height: bigint) => reorg.blocks.find((block) => block.number === height)!.newHash;
-      const [receipt] = await awaitReceipts(
-        target.funder.publicClient,
-        [{ label: 'escrow, looked up again', hash: escrow.hash }],
-        { timeoutMs: target.timeouts.l1Receipt },
-      );
-      expect({ block: receipt!.blockNumber, hash: receipt!.blockHash, status: receipt!.status }).toEqual({
+      const receipt = await escrowLookedUpAgain(target, escrow);
+      expect({ block: receipt.blockNumber, hash: receipt.blockHash, status: receipt.status }).toEqual({
         block: escrow.blockNumber,
         hash: newHash(escrow.blockNumber),
         status: 'success',
@@ -142,10 +112,7 @@ describeScenario(
     });
 
     it('the layer carries on: Alice pays Bob privately, and both L2 balances are exact', async () => {
-      const transfer = await alice.transfer(token, token.amounts.transfer, bob);
-      await transfer.reaches('Confirmed');
-      await bob.l2BalanceBecomes(token, units(token, token.amounts.transfer));
-      await alice.l2BalanceBecomes(token, units(token, token.amounts.deposit) - units(token, token.amounts.transfer));
+      await privateTransferCarriesOn(alice, bob, token);
     });
   },
 );

@@ -3,25 +3,24 @@
 // her L2 balance is the deposit and L1 moved by exactly the deposit, the fee and her gas.
 //
 // It runs on a devnet of its own: stopping the run's shared proposer would fail the spends of every scenario beside it.
-import { expect, it, inject } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { expectL1Change, watchL1, type L1Watch } from '../../fixtures/expectations';
 import {
   devnetControls,
   recordWaitProgress,
-  underFault,
   faultInjection,
+  startOwnDevnet,
   type ProposerOutage,
   type WaitProgressRecord,
 } from '../../fixtures/faults';
 import { attachText, describeScenario, setUp, tearDown } from '../../fixtures/report';
-import { startDevnet, type Devnet } from '../../fixtures/network';
-import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
+import type { Devnet } from '../../fixtures/network';
+import { currentTarget, type DevnetFacts, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 
 const DEPOSIT = '2';
-const BATCH_WINDOW_SECONDS = 2;
 
 describeScenario(
   {
@@ -45,10 +44,7 @@ describeScenario(
     let confirmed: Promise<unknown>;
 
     setUp(async () => {
-      const run = DevnetFacts.parse(inject('devnet')).run;
-      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-      facts = devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run });
-      target = underFault(devnetTarget(facts));
+      ({ devnet, facts, target } = await startOwnDevnet());
       token = target.tokens.find((t) => t.decimals === 18)!;
       cast = await startCast(target, ['alice'], {
         tokens: { alice: { [token.symbol]: units(token, DEPOSIT) } },

@@ -7,7 +7,7 @@
 //
 // It runs on a devnet of its own: on the run's shared devnet, other scenarios' blocks are delivered too, and a cut meant
 // for the deposit's delivery could fall on theirs.
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { watchL1 } from '../../fixtures/expectations';
 import {
@@ -17,16 +17,15 @@ import {
   subscribeToContractEvents,
   type ContractEventSubscription,
 } from '../../fixtures/event-webhooks';
-import { deliveryRetriesOf, faultInjection, underFault } from '../../fixtures/faults';
+import { deliveryRetriesOf, faultInjection, startOwnDevnet } from '../../fixtures/faults';
 import { awaitBlockContaining } from '../../fixtures/notifications';
 import { attachJson, describeScenario, setUp, tearDown } from '../../fixtures/report';
-import { startDevnet, type Devnet } from '../../fixtures/network';
-import { currentTarget, DevnetFacts, devnetFactsOf, devnetTarget, type Target } from '../../fixtures/target';
+import type { Devnet } from '../../fixtures/network';
+import { currentTarget, type Target } from '../../fixtures/target';
 import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
 import type { TrackedRequest, User } from '../../fixtures/users';
 
 const DEPOSIT = '1';
-const BATCH_WINDOW_SECONDS = 2;
 
 describeScenario(
   { epic: 'Contract-event webhooks', feature: 'Faults survived', needs: [faultInjection(currentTarget())] },
@@ -41,9 +40,7 @@ describeScenario(
     const subscriptions: ContractEventSubscription[] = [];
 
     setUp(async () => {
-      const run = DevnetFacts.parse(inject('devnet')).run;
-      devnet = await startDevnet({ contracts: run.contracts, batchWindowSeconds: BATCH_WINDOW_SECONDS });
-      target = underFault(devnetTarget(devnetFactsOf(devnet, BATCH_WINDOW_SECONDS, { run })));
+      ({ devnet, target } = await startOwnDevnet());
       token = target.tokens.find((t) => t.decimals === 18)!;
       retries = deliveryRetriesOf(target)!;
       cast = await startCast(target, ['alice'], {

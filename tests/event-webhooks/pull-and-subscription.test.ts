@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOfType } from '../support/failure-of';
 import { NightfallApiError } from '../../fixtures/api';
 import {
   awaitBlockProposed,
@@ -46,20 +47,10 @@ afterAll(async () => {
 /** A fresh L1 address to send tokens to, so that each test finds its own Transfer. */
 const freshRecipient = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
-async function rejectionOf(promise: Promise<unknown>): Promise<NightfallApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof NightfallApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('the event service API client', () => {
   it('fails an unknown webhook id with an error naming the method, the URL and the status', async () => {
     await labels({ epic: 'Contract-event webhooks', feature: 'API client', story: 'errors' });
-    const error = await rejectionOf(api.getWebhook(999_999));
+    const error = await failureOfType(api.getWebhook(999_999), NightfallApiError);
     expect(error.kind).toBe('status');
     expect(error.status).toBe(404);
     expect(error.method).toBe('GET');
@@ -72,7 +63,7 @@ describe('the event service API client', () => {
     const wrongKey = new Secret(`wrong-api-key-${randomBytes(8).toString('hex')}`);
     const outsider = new EventServiceClient({ baseUrl: local.devnet.eventService.url, apiKey: wrongKey });
     try {
-      const error = await rejectionOf(outsider.listWebhooks());
+      const error = await failureOfType(outsider.listWebhooks(), NightfallApiError);
       expect(error.status).toBe(401);
       const printed = `${error.message}\n${JSON.stringify(error)}\n${error.responseBody ?? ''}`;
       expect(printed).not.toContain(wrongKey.reveal());
@@ -196,7 +187,7 @@ describe('subscribing to contract events', () => {
       ).toEqual([]);
     });
     expect(
-      (await rejectionOf(api.getWebhook(subscription.webhook!.id))).status,
+      (await failureOfType(api.getWebhook(subscription.webhook!.id), NightfallApiError)).status,
       'the webhook is gone after close',
     ).toBe(404);
   });
@@ -215,7 +206,7 @@ describe('subscribing to contract events', () => {
     });
     const problems = await subscription.close();
     expect(problems).toEqual([]);
-    expect((await rejectionOf(api.getWebhook(leftover.id))).status).toBe(404);
+    expect((await failureOfType(api.getWebhook(leftover.id), NightfallApiError)).status).toBe(404);
     expect(subscription.describe().staleWebhooksRemoved).toEqual([
       { id: leftover.id, label: leftover.label, why: 'aimed at this receiver' },
     ]);

@@ -1,7 +1,7 @@
-// Proof that the privacy check can fail on a real run (issue 30): with E2E_DEVNET_PLANTED_LEAK's three leaks planted on
-// one devnet — amount-in-calldata and key-in-log by the client double, salt-in-report by the harness at close — a cast
-// of one deposit and one private transfer closes with each leak caught. The records are kept by the test: they must not
-// fail the run that proves them.
+// Proof that the privacy check can fail on a real run (issue 30): with each of E2E_DEVNET's plantedLeak values planted
+// on a devnet of its own — amount-in-calldata and key-in-log by the client double, salt-in-report by the harness at
+// close — a cast of one deposit and one private transfer closes with the leak caught. The records are kept by the test:
+// they must not fail the run that proves them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCast, type Cast } from '../../fixtures/cast';
 import { startDevnet, type Devnet } from '../../fixtures/network';
@@ -14,7 +14,7 @@ import type { User } from '../../fixtures/users';
 const BATCH_WINDOW_SECONDS = 1;
 
 describe.each(['amount-in-calldata', 'key-in-log', 'salt-in-report'] as const)(
-  'E2E_DEVNET_PLANTED_LEAK=%s',
+  'E2E_DEVNET=plantedLeak=%s',
   (leak: PlantedLeak) => {
     let devnet: Devnet | undefined;
     let cast: Cast | undefined;

@@ -5,26 +5,21 @@
 // - `nullifier-not-recorded`: a block's nullifiers do not mark the commitments they spend: those stay (or are again)
 //   Unspent, spendable and counted in the balance.
 import { z } from 'zod';
-import { SettingsError } from '../../lib/settings';
+import { parseEnv } from '../../lib/settings';
 import { modR } from '../../lib/field';
 import { preimageHash, type CommitmentRecord } from './commitments/model';
 import type { ClientStore } from './store/store';
 
-const PlantedBugEnv = z.object({
+const PlantedBugEnv = {
   NF4_SIM_PLANTED_BUG: z.enum(['change-off-by-one', 'double-credit', 'nullifier-not-recorded', '']).optional(),
-});
+};
 
-export type ClientPlantedBug = Exclude<z.infer<typeof PlantedBugEnv>['NF4_SIM_PLANTED_BUG'], '' | undefined>;
+export type ClientPlantedBug = Exclude<z.infer<(typeof PlantedBugEnv)['NF4_SIM_PLANTED_BUG']>, '' | undefined>;
 
 export function loadPlantedBug(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ClientPlantedBug | undefined {
-  const result = PlantedBugEnv.safeParse(env);
-  if (!result.success)
-    throw new SettingsError(
-      `invalid simulator environment:\n  NF4_SIM_PLANTED_BUG: ${result.error.issues[0]!.message}`,
-    );
-  return result.data.NF4_SIM_PLANTED_BUG || undefined;
+  return parseEnv(PlantedBugEnv, env).NF4_SIM_PLANTED_BUG || undefined;
 }
 
 /** The change a spend returns to its sender: what is left of the inputs, one unit over with `change-off-by-one`. */

@@ -5,23 +5,18 @@
 // - `key-in-log`: the recipient's compressed ZKP public key in a log line of the transfer.
 // Other names (the harness's own `salt-in-report`) are not this double's to plant, and leave it honest.
 import { z } from 'zod';
-import { SettingsError } from '../../lib/settings';
+import { parseEnv } from '../../lib/settings';
 
-const PlantedLeakEnv = z.object({
+const PlantedLeakEnv = {
   NF4_SIM_PLANTED_LEAK: z.enum(['amount-in-calldata', 'key-in-log', 'salt-in-report', '']).optional(),
-});
+};
 
 export type ClientPlantedLeak = 'amount-in-calldata' | 'key-in-log';
 
 export function loadPlantedLeak(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ClientPlantedLeak | undefined {
-  const result = PlantedLeakEnv.safeParse(env);
-  if (!result.success)
-    throw new SettingsError(
-      `invalid simulator environment:\n  NF4_SIM_PLANTED_LEAK: ${result.error.issues[0]!.message}`,
-    );
-  const name = result.data.NF4_SIM_PLANTED_LEAK;
+  const name = parseEnv(PlantedLeakEnv, env).NF4_SIM_PLANTED_LEAK;
   return name === 'amount-in-calldata' || name === 'key-in-log' ? name : undefined;
 }
 

@@ -2,7 +2,7 @@
 // The real failure modes are the default (context.ts Quirks); a switch can only turn one OFF, for a unit test that
 // needs the client to survive something else. No value turns a quirk on: on is what an unset variable means.
 import { z } from 'zod';
-import { SettingsError } from '../../lib/settings';
+import { parseEnv } from '../../lib/settings';
 import type { Quirks } from './context';
 
 const offOnly = z
@@ -10,18 +10,13 @@ const offOnly = z
   .optional()
   .transform((v) => v !== 'false');
 
-const QuirkEnv = z.object({
+const QuirkEnv = {
   /** "false" = the queue worker survives a failed sync check and a panic (context.ts Quirks.workerDeath). */
   NF4_SIM_CLIENT_WORKER_DEATH: offOnly,
-});
+};
 
 export const REALISTIC_QUIRKS: Quirks = { workerDeath: true };
 
 export function loadQuirks(env: Readonly<Record<string, string | undefined>> = process.env): Quirks {
-  const result = QuirkEnv.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
-    throw new SettingsError(`invalid simulator environment:\n  ${lines.join('\n  ')}`);
-  }
-  return { workerDeath: result.data.NF4_SIM_CLIENT_WORKER_DEATH };
+  return { workerDeath: parseEnv(QuirkEnv, env).NF4_SIM_CLIENT_WORKER_DEATH };
 }

@@ -1,23 +1,12 @@
 // Run by tests/report/failure-report.test.ts only: one test per kind of failure, and one that passes, so that the
 // parent can read what the Allure results say about each (steps, labels, category).
 import { describe, expect, it } from 'vitest';
-import type { L1BalanceSnapshot } from '../../../fixtures/chain';
 import { expectL1Change } from '../../../fixtures/expectations/l1-accounting';
-import type { TokenUnderTest } from '../../../fixtures/target';
-import type { User } from '../../../fixtures/users';
 import { WaitTimeoutError } from '../../../fixtures/waits/errors';
+import { l1Reader, l1Snapshot, WGAS } from '../../support/doubles/ledger-user';
 
-const WGAS = { symbol: 'WGAS', decimals: 18 } as TokenUnderTest;
-const bob = {
-  name: 'bob',
-  target: { chain: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } },
-} as unknown as User;
-const snapshot = (native: bigint, wgas: bigint): L1BalanceSnapshot => ({
-  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  blockNumber: 1n,
-  native,
-  tokens: { WGAS: wgas },
-});
+const bob = l1Reader('bob');
+const snapshot = (native: bigint, wgas: bigint) => l1Snapshot(native, { WGAS: wgas }, 1n);
 const payout = {
   before: snapshot(10n ** 18n, 0n),
   after: snapshot(10n ** 18n - 21_000n, 3n * 10n ** 17n),

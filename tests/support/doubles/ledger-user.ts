@@ -1,10 +1,18 @@
 // Test support for the expectations' unit tests: a user whose ledgers (L1 balances, L2 balances, commitments) are
 // plain values the test changes between the watch and its end, as a client and a chain would. It sends no L1
-// transaction, so the L1 window finds none (its transaction count stays put).
+// transaction, so the L1 window finds none (its transaction count stays put). Also the parts of a user, a token and an
+// L1 snapshot that the L1 accounting reads, for the tests that feed it outcomes directly.
 import type { Address } from 'viem';
 import type { CommitmentEntry } from '../../../fixtures/api';
+import type { L1BalanceSnapshot } from '../../../fixtures/chain';
 import type { TokenUnderTest } from '../../../fixtures/target';
 import type { User } from '../../../fixtures/users';
+
+/** The users' L1 address (anvil's account 1): the accounting reads no key of it. */
+const L1_ADDRESS: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const ETHER_CHAIN = { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } };
+
+export const WGAS = { symbol: 'WGAS', decimals: 18 } as TokenUnderTest;
 
 export const DUSD = {
   symbol: 'dUSD',
@@ -22,17 +30,37 @@ export interface Ledgers {
   commitments: CommitmentEntry[];
 }
 
+/** What the L1 accounting reads of a user: the name and the chain's native coin. */
+export const l1Reader = (name: string): User => ({ name, target: { chain: ETHER_CHAIN } }) as unknown as User;
+
+/** The user's L1 holdings at `blockNumber`: `native` wei and raw units of tokens by symbol. */
+export const l1Snapshot = (native: bigint, tokens: Record<string, bigint>, blockNumber = 7n): L1BalanceSnapshot => ({
+  address: L1_ADDRESS,
+  blockNumber,
+  native,
+  tokens,
+});
+
+/** The ledgers of a user who holds 1 ETH and 2 dUSD on L1, 0.7 dUSD on L2 (in `commitments`) and a fee of 1,000. */
+export const dusdLedgers = (commitments: CommitmentEntry[]): Ledgers => ({
+  native: 10n ** 18n,
+  l1: { dUSD: 2_000_000n },
+  l2: { [DUSD.address]: 700_000n },
+  fee: 1_000n,
+  commitments,
+});
+
 export const commitment = (id: string, status: string, value: bigint): CommitmentEntry =>
   ({ _id: id, status, preimage: { value } }) as unknown as CommitmentEntry;
 
 /** A user named `name` whose ledgers are `ledgers`, read anew at every call; `deEscrow` answers as given. */
 export function ledgerUser(name: string, ledgers: Ledgers, extra: Partial<Record<'deEscrow', unknown>> = {}): User {
-  const address: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  const address = L1_ADDRESS;
   let block = 100n;
   return {
     name,
     l1Address: address,
-    target: { chain: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } },
+    target: { chain: ETHER_CHAIN },
     l1Snapshot: (tokens: readonly TokenUnderTest[]) =>
       Promise.resolve({
         address,
