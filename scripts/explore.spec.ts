@@ -14,7 +14,7 @@ import { runHandoff } from '../fixtures/report/run-handoff';
 import { currentTarget } from '../fixtures/target';
 
 // Handed over by scripts/explore.ts; run by hand, one 30-step history of seed 1 with 3 users.
-const options = runHandoff().explore ?? { seed: 1, steps: 30, users: 3, faults: false, maxAttempts: 8 };
+const options = runHandoff().explore ?? { seed: 1, steps: 30, users: 3, faults: false, maxAttempts: 16 };
 const replay = options.replay ? readHistory(options.replay) : undefined;
 const seed = replay?.seed ?? options.seed;
 const steps = replay?.steps ?? options.steps;
@@ -43,7 +43,7 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
     steps,
     faults,
     maxAttempts: replay ? 1 : MAX_ATTEMPTS,
-    ...(replay ? { replayPath: replay.path } : {}),
+    ...(replay ? { replayKept: replay.kept } : {}),
     onStep: (line) => void step(line, () => undefined),
     start: async () => {
       // Fresh identities and clients per attempt: a shrink never inherits an earlier attempt's state.
@@ -71,7 +71,7 @@ it(`explores seed ${seed}: ${steps} steps, ${userCount} users${faults ? ', clien
       users: userCount,
       faults,
       ...(target.plantedBug ? { plantedBug: target.plantedBug } : {}),
-      path: outcome.failure.path,
+      kept: outcome.failure.kept,
       history: outcome.failure.history,
       commands: outcome.failure.commands,
       violations: outcome.failure.violations,

@@ -21,7 +21,7 @@ const { values } = parseArgs({
     replay: { type: 'string' },
     budget: { type: 'string' },
     'max-steps': { type: 'string' },
-    'max-attempts': { type: 'string', default: '8' },
+    'max-attempts': { type: 'string', default: '16' },
   },
 });
 const seed = z.coerce.number().int().min(0).parse(values.seed);
