@@ -34,6 +34,8 @@ describe.each<[PlantedBug, string]>([
     const run = await explore(['--seed', SEED], { E2E_DEVNET: `plantedBug=${bug}` });
     expect(run.code, run.output.slice(-4_000)).toBe(1);
     const found = summary();
+    // The night's figures, in the job's log: how soon it was found, how far it shrank, at what cost.
+    console.info(`${bug}: ${JSON.stringify({ found: found.found, attempts: found.timing?.attempts })}`);
     expect(found.plantedBug).toBe(bug);
     expect(found.violations.map((v) => v.invariant)).toContain(invariant);
     // Found within the default steps (the final settle and the bring-home included), and shrunk: the history printed
