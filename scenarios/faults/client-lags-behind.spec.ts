@@ -6,16 +6,9 @@
 // failure her client is restarted (a full replay), her keys re-derived, and the transfer is confirmed.
 import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
-import {
-  clientFaultAndRecovery,
-  clientL1FaultInjection,
-  type ClientFaultAndRecovery,
-  underFault,
-} from '../../fixtures/faults';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { castMeetingClientFault, clientL1FaultInjection, underFault } from '../../fixtures/faults';
+import { describeScenario, setUp } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
-import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
 const token = target.tokens.find((t) => t.decimals === 18)!;
@@ -42,38 +35,28 @@ describeScenario(
   },
   'a client lags behind the chain when a spend arrives',
   () => {
-    let cast: Cast | undefined;
-    let alice: User;
-    let bob: User;
-    let lagging: ClientFaultAndRecovery;
-
-    setUp(async () => {
-      cast = await startCast(target, ['alice', 'bob'], {
-        tokens: {
-          alice: { [token.symbol]: units(token, AMOUNTS.alice) },
-          bob: { [token.symbol]: units(token, AMOUNTS.bob) },
-        },
-        scenario: 'client lags behind',
-      });
-      [alice, bob] = cast.users as [User, User];
-      lagging = clientFaultAndRecovery(target, alice, {
+    const lagging = castMeetingClientFault(target, ['alice', 'bob'], {
+      tokens: {
+        alice: { [token.symbol]: units(token, AMOUNTS.alice) },
+        bob: { [token.symbol]: units(token, AMOUNTS.bob) },
+      },
+      scenario: 'client lags behind',
+      faulted: 'alice',
+      fault: {
         what: "Alice's client lagging when her transfer arrives",
         causes: LISTENER_RESTART_LINES,
         measuredFrom: 'arming',
-      });
-      // Set-up: Alice holds a confirmed deposit, her client in step with the chain.
-      const deposit = await alice.deposit(token, AMOUNTS.alice);
+      },
+    });
+
+    setUp(async () => {
+      // Alice holds a confirmed deposit, her client in step with the chain.
+      const deposit = await lagging.users.alice.deposit(token, AMOUNTS.alice);
       await deposit.reaches('Confirmed');
     });
 
-    tearDown(async () => {
-      await lagging?.clear();
-      await cast?.close();
-    });
-
-    reportCastPerTest(() => cast);
-
     it('a transfer while her client has not seen the latest block is confirmed, or fails naming the listener restart', async () => {
+      const { alice, bob } = lagging.users;
       await lagging.arm((route) => route.lag(LAG.seconds, LAG.forSeconds));
       // Bob's block lands unseen by Alice's client.
       await (await bob.deposit(token, AMOUNTS.bob)).reaches('Confirmed');
@@ -85,6 +68,7 @@ describeScenario(
     });
 
     it("afterwards (restarted and re-derived if the tree was lost) Alice's transfer reaches Bob", async () => {
+      const { alice, bob } = lagging.users;
       if ((await lagging.recover()).kind === 'named') {
         const transfer = await alice.transfer(token, AMOUNTS.transfer, bob);
         await transfer.reaches('Confirmed');

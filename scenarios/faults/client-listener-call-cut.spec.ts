@@ -7,15 +7,12 @@ import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import {
   BLOCK_TRANSACTION_LOOKUP,
-  clientFaultAndRecovery,
+  castMeetingClientFault,
   clientL1FaultInjection,
-  type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
-import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
 const token = target.tokens.find((t) => t.decimals === 18)!;
@@ -40,30 +37,15 @@ describeScenario(
   },
   "a client's L1 endpoint cuts one call while the client processes a block",
   () => {
-    let cast: Cast | undefined;
-    let alice: User;
-    let cut: ClientFaultAndRecovery;
-
-    setUp(async () => {
-      cast = await startCast(target, ['alice'], {
-        tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
-        scenario: 'client listener call cut',
-      });
-      [alice] = cast.users as [User];
-      cut = clientFaultAndRecovery(target, alice, {
-        what: "Alice's client's block lookup cut",
-        causes: LISTENER_DEATH_LINES,
-      });
+    const cut = castMeetingClientFault(target, ['alice'], {
+      tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
+      scenario: 'client listener call cut',
+      faulted: 'alice',
+      fault: { what: "Alice's client's block lookup cut", causes: LISTENER_DEATH_LINES },
     });
-
-    tearDown(async () => {
-      await cut?.clear();
-      await cast?.close();
-    });
-
-    reportCastPerTest(() => cast);
 
     it('a deposit whose block meets the cut fails at once, naming the listener\'s "Error processing event"', async () => {
+      const { alice } = cut.users;
       const deposit = await alice.deposit(token, DEPOSIT);
       // Once her client has its escrow's receipt, its next transaction lookup is its listener's, for the next block.
       await deposit.reaches('Submitted');
@@ -77,6 +59,7 @@ describeScenario(
     });
 
     it("afterwards (restarted and re-derived if the listener died) Alice's deposit is confirmed and counted", async () => {
+      const { alice } = cut.users;
       await cut.recover();
       const deposit = await alice.deposit(token, DEPOSIT);
       await deposit.reaches('Confirmed');

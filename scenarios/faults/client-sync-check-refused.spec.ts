@@ -7,16 +7,13 @@ import { expect, it } from 'vitest';
 import { units } from '../../fixtures/api';
 import { escrowedUnderFault, watchL1, type L1Watch } from '../../fixtures/expectations';
 import {
-  clientFaultAndRecovery,
+  castMeetingClientFault,
   LAYER2_BLOCK_NUMBER_CALL,
   clientL1FaultInjection,
-  type ClientFaultAndRecovery,
   underFault,
 } from '../../fixtures/faults';
-import { describeScenario, setUp, tearDown } from '../../fixtures/report';
+import { describeScenario } from '../../fixtures/report';
 import { currentTarget } from '../../fixtures/target';
-import { reportCastPerTest, startCast, type Cast } from '../../fixtures/cast';
-import type { User } from '../../fixtures/users';
 
 const target = underFault(currentTarget());
 const token = target.tokens.find((t) => t.decimals === 18)!;
@@ -36,31 +33,16 @@ describeScenario(
   },
   "a client's L1 endpoint refuses its sync check once",
   () => {
-    let cast: Cast | undefined;
-    let alice: User;
-    let refused: ClientFaultAndRecovery;
+    const refused = castMeetingClientFault(target, ['alice'], {
+      tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
+      scenario: 'client sync check refused',
+      faulted: 'alice',
+      fault: { what: "Alice's client's sync check refused", causes: CALLERS_DEATH },
+    });
     let l1: L1Watch | undefined;
 
-    setUp(async () => {
-      cast = await startCast(target, ['alice'], {
-        tokens: { alice: { [token.symbol]: 2n * units(token, DEPOSIT) } },
-        scenario: 'client sync check refused',
-      });
-      [alice] = cast.users as [User];
-      refused = clientFaultAndRecovery(target, alice, {
-        what: "Alice's client's sync check refused",
-        causes: CALLERS_DEATH,
-      });
-    });
-
-    tearDown(async () => {
-      await refused?.clear();
-      await cast?.close();
-    });
-
-    reportCastPerTest(() => cast);
-
     it('a deposit after the refusal fails at once, naming "Failed to get synchronisation status" (or the listener\'s panic)', async () => {
+      const { alice } = refused.users;
       await alice.listenerAtRest();
       l1 = await watchL1(alice, [token]);
       await refused.arm((route) => route.refuseNext(LAYER2_BLOCK_NUMBER_CALL));
@@ -74,6 +56,7 @@ describeScenario(
 
     it("afterwards (restarted and re-derived if the worker died) Alice's deposit is confirmed and counted", async () => {
       if (!l1) throw new Error('prerequisite failed: the deposit that met the refusal (see the previous test)');
+      const { alice } = refused.users;
       await refused.recover();
       const deposit = await alice.deposit(token, DEPOSIT);
       await deposit.reaches('Confirmed');

@@ -8,7 +8,7 @@ import { createWalletClient, http, isAddressEqual, parseEther, type Address, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { stablecoinAbi } from '../../docker/contracts/abi';
-import { deployDevnet, type DevnetDeployment } from '../../docker/deployer/deploy';
+import type { DevnetDeployment } from '../../docker/deployer/deploy';
 import {
   chainClients,
   devnetTokens,
@@ -19,8 +19,9 @@ import {
   type L1Token,
 } from '../../fixtures/chain';
 import { recordingLogger, type RecordingLogger } from '../../fixtures/log';
-import { anvilDevAccount, DEPLOYER_ACCOUNT_INDEX, devnetDeployRoles } from '../../fixtures/network/dev-accounts';
-import { startAnvil, type AnvilProcess } from '../support/anvil-process';
+import { anvilDevAccount, DEPLOYER_ACCOUNT_INDEX } from '../../fixtures/network/dev-accounts';
+import type { AnvilProcess } from '../support/anvil-process';
+import { anvilWithContracts } from './support/anvil-with-contracts';
 
 const run = promisify(execFile);
 const WORKER = fileURLToPath(new URL('./support/fund-through-desk.ts', import.meta.url));
@@ -35,12 +36,7 @@ let desk: FunderDesk;
 let deskLog: RecordingLogger;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  deployment = await deployDevnet({
-    rpcUrl: anvil.rpcUrl,
-    ...devnetDeployRoles('http://proposer:3000'),
-    allowlist: [],
-  });
+  ({ anvil, deployment } = await anvilWithContracts());
   clients = chainClients({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, anvilDevAccount(DEPLOYER_ACCOUNT_INDEX).key);
   tokens = devnetTokens(deployment);
   // The devnet's mining mode during the scenarios: sends wait in the pool for the next block.

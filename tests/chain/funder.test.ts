@@ -12,7 +12,7 @@ import {
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc1155Abi, erc3525Abi, erc721Abi } from '../../docker/contracts/abi';
-import { deployDevnet, type DevnetDeployment } from '../../docker/deployer/deploy';
+import type { DevnetDeployment } from '../../docker/deployer/deploy';
 import {
   awaitReceipts,
   chainClients,
@@ -29,8 +29,9 @@ import {
 import { recordingLogger } from '../../fixtures/log';
 import { Secret } from '../../fixtures/secrets/secret';
 import { WaitTimeoutError } from '../../fixtures/waits';
-import { anvilDevAccount, DEPLOYER_ACCOUNT_INDEX, devnetDeployRoles } from '../../fixtures/network/dev-accounts';
-import { startAnvil, type AnvilProcess } from '../support/anvil-process';
+import { anvilDevAccount, DEPLOYER_ACCOUNT_INDEX } from '../../fixtures/network/dev-accounts';
+import type { AnvilProcess } from '../support/anvil-process';
+import { anvilWithContracts } from './support/anvil-with-contracts';
 
 let anvil: AnvilProcess;
 let deployment: DevnetDeployment;
@@ -41,12 +42,7 @@ let funder: Funder;
 const RECEIPT_TIMEOUT_MS = 30_000;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  deployment = await deployDevnet({
-    rpcUrl: anvil.rpcUrl,
-    ...devnetDeployRoles('http://proposer:3000'),
-    allowlist: [],
-  });
+  ({ anvil, deployment } = await anvilWithContracts());
   clients = chainClients({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }, anvilDevAccount(DEPLOYER_ACCOUNT_INDEX).key);
   tokens = devnetTokens(deployment);
   funder = newFunder(tokens);

@@ -3,12 +3,13 @@
 // finalized block is 64 below its head (measured on anvil 1.7.1), so a rotation at N is final + 12 at head N + 76.
 import { createTestClient, http, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployDevnet, type DevnetDeployment } from '../../docker/deployer/deploy';
+import type { DevnetDeployment } from '../../docker/deployer/deploy';
 import { describeRotationFinality, latestRotationFinality } from '../../fixtures/chain';
 import { roundRobinAbi } from '../../fixtures/l1-contracts';
-import { anvilDevSigner, devnetDeployRoles } from '../../fixtures/network/dev-accounts';
+import { anvilDevSigner } from '../../fixtures/network/dev-accounts';
 import { automineClients } from '../support/automine-clients';
-import { startAnvil, type AnvilProcess } from '../support/anvil-process';
+import type { AnvilProcess } from '../support/anvil-process';
+import { anvilWithContracts } from './support/anvil-with-contracts';
 
 const FINALIZED_DEPTH = 64n;
 
@@ -17,12 +18,7 @@ let deployment: DevnetDeployment;
 let clients: ReturnType<typeof automineClients>;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  deployment = await deployDevnet({
-    rpcUrl: anvil.rpcUrl,
-    ...devnetDeployRoles('http://proposer:3000'),
-    allowlist: [],
-  });
+  ({ anvil, deployment } = await anvilWithContracts());
   clients = automineClients(anvil.rpcUrl, deployment.chainId);
 });
 afterAll(async () => {

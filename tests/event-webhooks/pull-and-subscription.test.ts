@@ -18,7 +18,7 @@ import {
   WEBHOOK_LABEL_PREFIX,
   type ContractEventSubscription,
 } from '../../fixtures/event-webhooks';
-import { BLOCK_PROPOSED_SIGNATURE, nightfallEventsAbi } from '../../fixtures/event-webhooks/contract-events';
+import { BLOCK_PROPOSED_SIGNATURE } from '../../fixtures/event-webhooks/contract-events';
 import { labels } from '../../fixtures/report';
 import { Secret } from '../../fixtures/secrets';
 import type { Target } from '../../fixtures/target';
@@ -43,6 +43,13 @@ beforeAll(() => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** Escrows a deposit of `value` and waits for the inbox to hold the BlockProposed of the L2 block it goes into. */
+async function depositIntoNextBlock(inbox: EventInbox, value: bigint) {
+  const next = await chain.nextL2Block();
+  await chain.escrowStablecoin(value, 1n);
+  return awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+}
 
 /** A fresh L1 address to send tokens to, so that each test finds its own Transfer. */
 const freshRecipient = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
@@ -116,13 +123,7 @@ describe('the pull path', () => {
       sink: (event, { pulledAt }) => inbox.add(event, { source: 'pull', receivedAt: pulledAt, verified: false }),
       onFinding: (finding) => inbox.recordFinding(finding),
     });
-    const next = Number(
-      await chain.publicClient.readContract({
-        address: nightfall,
-        abi: nightfallEventsAbi,
-        functionName: 'layer2_block_number',
-      }),
-    );
+    const next = await chain.nextL2Block();
     await chain.escrowStablecoin(3n, 1n);
 
     const block = await waitFor({
@@ -224,15 +225,7 @@ describe('subscribing to contract events', () => {
       expect(mode).toBe('pull');
       expect(webhook).toBeUndefined();
       expect(await api.countWebhooks()).toBe(webhooksBefore);
-      const next = Number(
-        await chain.publicClient.readContract({
-          address: local.target.contracts.nightfall,
-          abi: nightfallEventsAbi,
-          functionName: 'layer2_block_number',
-        }),
-      );
-      await chain.escrowStablecoin(5n, 1n);
-      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      const block = await depositIntoNextBlock(inbox, 5n);
       expect([...block.entry.sources]).toEqual(['pull']);
       expect(inbox.verdicts, 'nothing was pushed').toEqual([]);
     });
@@ -256,15 +249,7 @@ describe('subscribing to contract events', () => {
     });
     await withSubscription(subscription, async ({ inbox }) => {
       expect(subscription.mode, 'pushing until the judge says otherwise').toBe('push');
-      const next = Number(
-        await chain.publicClient.readContract({
-          address: local.target.contracts.nightfall,
-          abi: nightfallEventsAbi,
-          functionName: 'layer2_block_number',
-        }),
-      );
-      await chain.escrowStablecoin(6n, 1n);
-      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      const block = await depositIntoNextBlock(inbox, 6n);
       expect(subscription.mode).toBe('pull');
       expect(subscription.fallback).toMatch(
         /^no delivery was pushed within 1\.0 s although L1 block \d+ holds L2 block \d+/,
@@ -284,15 +269,7 @@ describe('subscribing to contract events', () => {
       pace: { pushGraceMs: 5_000, judgeEveryMs: 250, pullEveryMs: 250 },
     });
     await withSubscription(subscription, async ({ inbox }) => {
-      const next = Number(
-        await chain.publicClient.readContract({
-          address: local.target.contracts.nightfall,
-          abi: nightfallEventsAbi,
-          functionName: 'layer2_block_number',
-        }),
-      );
-      await chain.escrowStablecoin(6n, 1n);
-      const block = await awaitBlockProposed(inbox, next, { timeoutMs: WAIT_MS });
+      const block = await depositIntoNextBlock(inbox, 6n);
       expect([...block.entry.sources]).toEqual(['push']);
       expect(block.entry.verified).toBe(true);
       const judged = await waitFor({

@@ -22,19 +22,21 @@ export function devnetEvents(devnet: Devnet) {
     const [receipt] = await awaitReceipts(publicClient, [{ label, hash }], { timeoutMs: RECEIPT_TIMEOUT_MS });
     return receipt!;
   };
+  /** mint(to, amount) emits Transfer(0x0, to, amount); approve(spender, amount) emits Approval(owner, spender, amount). */
+  const stablecoin = async (label: string, functionName: 'mint' | 'approve', args: readonly [Address, bigint]) =>
+    mined(
+      label,
+      await walletClient.writeContract({ address: tokens.stablecoin, abi: stablecoinAbi, functionName, args }),
+    );
   return {
     publicClient,
-    /** Mints stablecoin units to `to`: one Transfer(0x0, to, amount). */
-    mintStablecoin: async (to: Address, amount: bigint) =>
-      mined(
-        'mint stablecoin',
-        await walletClient.writeContract({
-          address: tokens.stablecoin,
-          abi: stablecoinAbi,
-          functionName: 'mint',
-          args: [to, amount],
-        }),
+    /** The number the next proposed L2 block will carry (`layer2_block_number` counts the blocks so far). */
+    nextL2Block: async () =>
+      Number(
+        await publicClient.readContract({ address: nightfall, abi: nightfallAbi, functionName: 'layer2_block_number' }),
       ),
+    /** Mints stablecoin units to `to`: one Transfer(0x0, to, amount). */
+    mintStablecoin: (to: Address, amount: bigint) => stablecoin('mint stablecoin', 'mint', [to, amount]),
     /** Allowlists `user` in the devnet's X509 (the funder owns it): one AllowlistUpdated(user, true). */
     allowlist: async (user: Address) =>
       mined(
@@ -47,16 +49,8 @@ export function devnetEvents(devnet: Devnet) {
         }),
       ),
     /** Approves `spender` for `amount` stablecoin units: one Approval(owner, spender, amount). */
-    approveStablecoin: async (spender: Address, amount: bigint) =>
-      mined(
-        'approve stablecoin',
-        await walletClient.writeContract({
-          address: tokens.stablecoin,
-          abi: stablecoinAbi,
-          functionName: 'approve',
-          args: [spender, amount],
-        }),
-      ),
+    approveStablecoin: (spender: Address, amount: bigint) =>
+      stablecoin('approve stablecoin', 'approve', [spender, amount]),
     /** Makes `operator` an operator of all the funder's ERC-721 items: one ApprovalForAll(owner, operator, approved). */
     approveAllCollectibles: async (operator: Address, approved: boolean) =>
       mined(
@@ -70,25 +64,8 @@ export function devnetEvents(devnet: Devnet) {
       ),
     /** Escrows `value` stablecoin units as a deposit; the proposer then puts it into an L2 block. */
     async escrowStablecoin(value: bigint, fee: bigint): Promise<TransactionReceipt> {
-      const funder = walletClient.account.address;
-      await mined(
-        'mint for deposit',
-        await walletClient.writeContract({
-          address: tokens.stablecoin,
-          abi: stablecoinAbi,
-          functionName: 'mint',
-          args: [funder, value],
-        }),
-      );
-      await mined(
-        'approve deposit',
-        await walletClient.writeContract({
-          address: tokens.stablecoin,
-          abi: stablecoinAbi,
-          functionName: 'approve',
-          args: [nightfall, value],
-        }),
-      );
+      await stablecoin('mint for deposit', 'mint', [walletClient.account.address, value]);
+      await stablecoin('approve deposit', 'approve', [nightfall, value]);
       return mined(
         'escrow deposit',
         await walletClient.writeContract({
