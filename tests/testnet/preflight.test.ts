@@ -31,6 +31,7 @@ import {
   WrongChainId,
   type PreflightFailure,
 } from '../../fixtures/testnet/preflight';
+import { explorationPlan, type ExplorationShape } from '../../fixtures/testnet/preflight/exploration-cost';
 import { redact, Secret } from '../../fixtures/secrets';
 import { testnetProfileFrom, testnetTarget, type Target } from '../../fixtures/target';
 import { writeStandInEnvFile } from '../../fixtures/faults/stand-in-profile';
@@ -258,6 +259,40 @@ describe('preflight on the devnet standing in for the test network', () => {
   });
 
   // Last: it freezes the devnet's proposer for a moment.
+  it('refuses an exploration whose most it can spend exceeds its --budget, and passes one within it (issue #29)', async () => {
+    const target = standIn();
+    // One raw unit of each token a user: the funder covers the grants, so only the budget is in question.
+    const shape: ExplorationShape = {
+      steps: 2,
+      attempts: 1,
+      users: 3,
+      grants: Object.fromEntries(target.tokens.map((token) => [token.symbol, 1n])),
+      maxDepositFeeWei: 1000n,
+      certifies: false,
+    };
+    const withBudget = (limitWei: bigint) =>
+      preflight(target, {
+        plan: explorationPlan(shape),
+        budget: { shape, limitWei },
+        callTimeoutMs: CALL_TIMEOUT_MS,
+        startClient: false,
+      });
+    const refused = await withBudget(1n).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PreflightFailed);
+    expect((refused as PreflightFailed).failures.map((f) => [f.name, f.problem])).toEqual([
+      [
+        'OverBudget',
+        expect.stringMatching(
+          /^the exploration may spend up to [\d.]+ native coin, more than --budget 0\.000000000000000001 \(gas price \d+ wei; the plume client .*2 commands × at most/,
+        ),
+      ],
+    ]);
+    const report = await withBudget(parseEther('1'));
+    expect(report.passed.find((line) => line.startsWith('the exploration spends at most'))).toMatch(
+      /^the exploration spends at most [\d.]+ of --budget 1 \(/,
+    );
+  });
+
   it('fails on a proposer that accepts connections but does not answer, within its bound', async () => {
     const proposer = (await dockerEngine()).getContainer(devnet.containers.proposer.getId());
     // The cgroup freezer may fail to freeze a busy process in time ("unable to freeze"); docker leaves it running.
