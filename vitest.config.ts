@@ -44,6 +44,7 @@ const WRITE_SHARED_REPORTS = [
   'tests/console/refused-run.test.ts',
   'tests/harness/pairing-refused.test.ts',
   'tests/testnet/scenarios-on-stand-in.test.ts',
+  'tests/explore/explore-on-devnet.test.ts',
 ];
 
 /**
